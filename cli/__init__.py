@@ -1,0 +1,1 @@
+"""The `facts` command line: parsing and rendering only."""

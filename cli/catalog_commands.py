@@ -1,0 +1,145 @@
+"""Commands on the catalog: load, show, list, dump."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cli.options import DbOption, Format, FormatOption
+from cli.output import print_json, print_line, print_table
+
+CatalogDir = Annotated[Path, typer.Argument(help="Catalog directory.", file_okay=False)]
+
+
+class ListKind(StrEnum):
+    """What `facts list` lists."""
+
+    subjects = "subjects"
+    quantities = "quantities"
+    sources = "sources"
+
+
+def load(
+    directory: CatalogDir = Path("facts"),
+    db: DbOption = None,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Validate the catalog and load it into the database, all or nothing."""
+    from db.engine import database, database_url, redact
+    from db.load import store_catalog
+    from schema.reader import read_catalog
+
+    catalog = read_catalog(directory)  # every problem is found before the database is opened
+    with database(db) as engine:
+        report = store_catalog(engine, catalog)
+    where = redact(database_url(db))
+    if fmt is Format.json:
+        print_json({"database": where, **asdict(report)})
+        return
+    print_line(
+        f"loaded {report.facts} facts, {report.subjects} subjects, "
+        f"{report.quantities} quantities, {report.sources} sources into {where}"
+    )
+
+
+def show(
+    subject: Annotated[str, typer.Argument(help="Subject id, name or alias (tpu-v7, Ironwood).")],
+    quantity: Annotated[
+        str | None, typer.Argument(help="Quantity id or dotted prefix (hbm, hbm.bandwidth).")
+    ] = None,
+    history: Annotated[
+        bool, typer.Option("--all", help="Include superseded and withdrawn facts.")
+    ] = False,
+    db: DbOption = None,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Show a subject's facts: value as written, tier, source, locator, date."""
+    from db.engine import database
+    from db.queries import facts_about
+
+    with database(db) as engine, engine.connect() as conn:
+        views = facts_about(conn, subject, quantity, include_superseded=history)
+    if fmt is Format.json:
+        print_json([view.as_json() for view in views])
+        return
+    if not views:
+        print_line(f"no facts for {subject}" + (f" {quantity}" if quantity else ""))
+        return
+    rows = []
+    for v in views:
+        value = v.literal if v.literal is not None else "(undisclosed)"
+        if v.status != "current":
+            value += f"  [{v.status}]"
+        source = v.source_title or "(no source)"
+        rows.append((v.quantity, value, v.unit, v.tier, source, v.locator, v.date))
+    print_table(
+        views[0].subject, ("quantity", "value", "unit", "tier", "source", "locator", "date"), rows
+    )
+
+
+def list_(
+    kind: Annotated[ListKind, typer.Argument(help="What to list.")],
+    db: DbOption = None,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """List the subjects, quantities or sources in the database."""
+    from db.engine import database
+    from db.queries import list_rows
+
+    with database(db) as engine, engine.connect() as conn:
+        rows = list_rows(conn, kind.value)
+    if fmt is Format.json:
+        print_json(rows)
+        return
+    columns = list(rows[0]) if rows else ["id"]
+    print_table(None, columns, [[_cell(row[c]) for c in columns] for row in rows])
+
+
+def _cell(value: object) -> object:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    return value
+
+
+def dump(
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="Write the catalog's files under this directory "
+            "(default: one YAML document on standard output).",
+            file_okay=False,
+        ),
+    ] = None,
+    db: DbOption = None,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Write the database's catalog back as YAML (or JSON)."""
+    from db.engine import database
+    from db.store import read_back
+    from schema.writer import single_document, to_yaml, write_catalog
+
+    with database(db) as engine, engine.connect() as conn:
+        catalog = read_back(conn)
+    if out is not None:
+        written = write_catalog(catalog, out)
+        print_line(f"wrote {len(written)} files under {out}")
+    elif fmt is Format.json:
+        print_json(single_document(catalog))
+    else:
+        typer.echo(to_yaml(single_document(catalog)), nl=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the catalog commands to `app`."""
+    app.command()(load)
+    app.command()(show)
+    app.command("list")(list_)
+    app.command()(dump)

@@ -1,0 +1,1 @@
+"""Storage: engines, the schema and its migrations, catalog reads and writes."""

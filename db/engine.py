@@ -1,0 +1,169 @@
+"""Open the database: one place that makes engines, checks and upgrades the schema.
+
+SQLite (the embedded default) runs in WAL mode with foreign keys on, a busy
+timeout, and `BEGIN IMMEDIATE` for write transactions, so that concurrent
+writers wait for each other instead of failing or losing updates. On
+PostgreSQL, writers take a transaction-scoped advisory lock.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, OperationalError
+
+from db.errors import DatabaseUnavailable, SchemaAhead, SchemaBehind
+from db.migrations import HEAD_REVISION
+
+DEFAULT_URL = "sqlite:///facts.sqlite"
+ENV_VAR = "FACTS_DB_URL"
+BUSY_TIMEOUT_MS = 30_000
+_WRITE_LOCK_KEY = 0x66616374  # "fact": the advisory lock every PostgreSQL writer takes
+
+
+def database_url(explicit: str | None = None) -> str:
+    """Return the URL to use: the explicit one, `FACTS_DB_URL`, or SQLite in the working dir."""
+    return explicit or os.environ.get(ENV_VAR) or DEFAULT_URL
+
+
+def redact(url: str) -> str:
+    """Return `url` with any password hidden, fit for messages and logs."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "<unreadable database URL>"
+
+
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    # Take over BEGIN from the driver so that writers can ask for IMMEDIATE.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    immediate = conn.get_execution_options().get("facts_write", False)
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def make_engine(url: str) -> Engine:
+    """Create an engine for `url` with the settings this program relies on."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise DatabaseUnavailable(
+            f"cannot read database URL {redact(url)!r}; expected sqlite:///PATH or "
+            "postgresql+psycopg://USER@HOST/NAME"
+        ) from None
+    if parsed.get_backend_name() == "sqlite":
+        database = parsed.database
+        if database and database != ":memory:":
+            folder = Path(database).parent
+            if not folder.is_dir():
+                raise DatabaseUnavailable(f"cannot open {redact(url)}: no folder {folder}")
+        engine = create_engine(parsed)
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
+        return engine
+    try:
+        return create_engine(parsed, pool_pre_ping=True)
+    except ImportError as exc:
+        raise DatabaseUnavailable(
+            f"the driver for {parsed.get_backend_name()} is not installed ({exc.name}); "
+            "install facts[postgresql]"
+        ) from None
+
+
+def stored_revision(engine: Engine) -> str | None:
+    """Return the schema revision recorded in the database, or None for a fresh one."""
+    with engine.connect() as conn:
+        if not inspect(conn).has_table("alembic_version"):
+            return None
+        return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+
+
+def _is_empty(engine: Engine) -> bool:
+    with engine.connect() as conn:
+        return not inspect(conn).get_table_names()
+
+
+def open_database(url: str | None = None) -> Engine:
+    """Open the database at `url`, creating and upgrading a fresh one on first use.
+
+    A SQLite database behind the code is copied, then upgraded; a PostgreSQL
+    one behind the code is refused (`SchemaBehind`); one ahead is always
+    refused (`SchemaAhead`).
+    """
+    resolved = database_url(url)
+    engine = make_engine(resolved)
+    try:
+        revision = stored_revision(engine)
+        if revision == HEAD_REVISION:
+            return engine
+        if revision is None and not _is_empty(engine):
+            raise DatabaseUnavailable(
+                f"{redact(resolved)} holds tables that are not a facts database; "
+                "point --db at another database"
+            )
+    except OperationalError as exc:
+        engine.dispose()
+        detail = str(exc.orig).strip().splitlines()[0]
+        raise DatabaseUnavailable(f"cannot open {redact(resolved)}: {detail}") from None
+    from db.migrate import is_known_revision, upgrade
+
+    if revision is not None and not is_known_revision(revision):
+        engine.dispose()
+        raise SchemaAhead(
+            f"{redact(resolved)} is at schema revision {revision}, newer than this facts "
+            f"({HEAD_REVISION}); upgrade facts itself"
+        )
+    if revision is not None and engine.dialect.name != "sqlite":
+        engine.dispose()
+        raise SchemaBehind(
+            f"{redact(resolved)} is at schema revision {revision}, behind this facts "
+            f"({HEAD_REVISION}); run `facts db upgrade` first"
+        )
+    upgrade(engine, "head")
+    return engine
+
+
+@contextmanager
+def unchecked_database(url: str | None = None) -> Iterator[Engine]:
+    """Yield an engine for `url` without checking its schema (for `facts db`); dispose after."""
+    engine = make_engine(database_url(url))
+    try:
+        yield engine
+    finally:
+        engine.dispose()
+
+
+@contextmanager
+def database(url: str | None = None) -> Iterator[Engine]:
+    """Open the database at `url` (see `open_database`) and dispose of it afterwards."""
+    engine = open_database(url)
+    try:
+        yield engine
+    finally:
+        engine.dispose()
+
+
+@contextmanager
+def write_transaction(engine: Engine) -> Iterator[Connection]:
+    """Yield a connection in a write transaction, serialised against other writers.
+
+    Commits when the block ends, rolls back on any exception.
+    """
+    with engine.connect().execution_options(facts_write=True) as conn, conn.begin():
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _WRITE_LOCK_KEY})
+        yield conn

@@ -1,0 +1,88 @@
+"""Schema migrations: alembic configured in code, imported only when a schema changes.
+
+A SQLite file that already holds data is copied next to itself before it is
+upgraded or downgraded (SQLite DDL is not transactional under alembic).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+from alembic.util import CommandError
+from sqlalchemy import Engine
+
+from db.errors import DatabaseError
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def alembic_config(engine: Engine) -> Config:
+    """Return an alembic `Config` bound to `engine`, with no ini file and no logging setup."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = engine
+    return config
+
+
+def head_revision() -> str:
+    """Return the head revision of the migration scripts."""
+    head = ScriptDirectory(str(MIGRATIONS)).get_current_head()
+    assert head is not None
+    return head
+
+
+def is_known_revision(revision: str) -> bool:
+    """True when `revision` is one of this program's migration scripts."""
+    scripts = ScriptDirectory(str(MIGRATIONS))
+    return any(script.revision == revision for script in scripts.walk_revisions())
+
+
+def backup_sqlite(engine: Engine) -> Path | None:
+    """Copy a non-empty SQLite database file before its schema changes; return the copy."""
+    if engine.dialect.name != "sqlite" or not engine.url.database:
+        return None
+    path = Path(engine.url.database)
+    if engine.url.database == ":memory:" or not path.exists() or path.stat().st_size == 0:
+        return None
+    from db.engine import stored_revision
+
+    revision = stored_revision(engine)
+    if revision is None:
+        return None
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+    copy = path.with_name(f"{path.name}.bak-{revision}-{stamp}")
+    with engine.connect() as conn:
+        # A consistent copy even in WAL mode, outside any transaction: let SQLite write it.
+        conn.connection.driver_connection.execute(  # type: ignore[union-attr]
+            "VACUUM INTO ?", (copy.as_posix(),)
+        )
+    return copy
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Upgrade the schema to `revision`."""
+    backup_sqlite(engine)
+    try:
+        command.upgrade(alembic_config(engine), revision)
+    except CommandError as exc:
+        raise DatabaseError(f"cannot upgrade to {revision!r}: {exc}") from None
+
+
+def downgrade(engine: Engine, revision: str) -> None:
+    """Downgrade the schema to `revision` (`base` empties it)."""
+    backup_sqlite(engine)
+    try:
+        command.downgrade(alembic_config(engine), revision)
+    except CommandError as exc:
+        raise DatabaseError(f"cannot downgrade to {revision!r}: {exc}") from None
+
+
+def current(engine: Engine) -> str | None:
+    """Return the schema revision the database is at, None for an empty one."""
+    from db.engine import stored_revision
+
+    return stored_revision(engine)

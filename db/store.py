@@ -1,0 +1,240 @@
+"""Write a whole catalog into the database, and read it back.
+
+`replace_catalog` runs in the caller's write transaction: it empties the
+catalog tables and inserts every row with Core bulk inserts, parents before
+children. `read_back` rebuilds a `Catalog` from the rows (for `facts dump`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from decimal import Decimal
+from typing import Any, TypeVar
+
+from sqlalchemy import Connection, delete, insert, select, update
+
+from db.models import FactRow, QuantityRow, SourceRow, SubjectRow
+from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject
+from schema.models import FactEntry, QuantityEntry, SourceEntry, SubjectEntry
+from schema.values import NormalValue, parse_value
+
+T = TypeVar("T")
+
+
+def _parents_first(
+    items: Iterable[T], key: Callable[[T], str], parent: Callable[[T], str | None]
+) -> list[T]:
+    by_id = {key(item): item for item in items}
+    depth: dict[str, int] = {}
+
+    def depth_of(item_id: str) -> int:
+        if item_id not in depth:
+            above = parent(by_id[item_id])
+            depth[item_id] = 0 if above is None or above not in by_id else depth_of(above) + 1
+        return depth[item_id]
+
+    return sorted(by_id.values(), key=lambda item: depth_of(key(item)))
+
+
+def _placed(origin: Origin) -> dict[str, Any]:
+    return {"file": origin.file, "line": origin.line, "position": origin.position}
+
+
+def _source_row(source: Source) -> dict[str, Any]:
+    e = source.entry
+    return {
+        "id": e.id,
+        "title": e.title,
+        "kind": e.kind,
+        "publisher": e.publisher,
+        "authors": list(e.authors),
+        "url": e.url,
+        "doi": e.doi,
+        "arxiv": e.arxiv,
+        "published": e.published,
+        "accessed": e.accessed,
+        "note": e.note,
+        **_placed(source.origin),
+    }
+
+
+def _quantity_row(quantity: Quantity) -> dict[str, Any]:
+    e = quantity.entry
+    return {
+        "id": e.id,
+        "name": e.name,
+        "name_zh": e.name_zh,
+        "unit_written": e.unit,
+        "unit": quantity.unit,
+        "is_count": e.count,
+        "min_literal": e.min,
+        "max_literal": e.max,
+        "min_value": quantity.minimum.value if quantity.minimum else None,
+        "max_value": quantity.maximum.value if quantity.maximum else None,
+        "description": e.description,
+        **_placed(quantity.origin),
+    }
+
+
+def _subject_row(subject: Subject) -> dict[str, Any]:
+    e = subject.entry
+    return {
+        "id": e.id,
+        "name": e.name,
+        "kind": e.kind,
+        "vendor": e.vendor,
+        "aliases": list(e.aliases),
+        "variant_of": e.variant_of,
+        "note": e.note,
+        "file_subject": subject.file_subject,
+        **_placed(subject.origin),
+    }
+
+
+def _fact_row(fact: Fact) -> dict[str, Any]:
+    e, parsed, normal = fact.entry, fact.parsed, fact.normal
+    return {
+        "id": e.id,
+        "subject_id": fact.subject,
+        "quantity_id": e.quantity,
+        "subject_written": e.subject is not None,
+        "literal": e.value,
+        "undisclosed": e.undisclosed,
+        "exact": e.exact,
+        "approx": parsed.approx if parsed else False,
+        "comparator": parsed.comparator if parsed else None,
+        "magnitude": parsed.low if parsed else None,
+        "magnitude_high": parsed.high if parsed else None,
+        "unit": parsed.unit if parsed else None,
+        "value_norm": normal.value if normal else None,
+        "low_norm": normal.low if normal else None,
+        "high_norm": normal.high if normal else None,
+        "tier": e.tier,
+        "source_id": e.source,
+        "locator": e.locator,
+        "date": e.date,
+        "qualifiers": dict(sorted(e.qualifiers.items())),
+        "note": e.note,
+        "rank": e.rank,
+        "status": fact.status,
+        "supersedes_id": e.supersedes,
+        "reason": e.reason,
+        **_placed(fact.origin),
+    }
+
+
+def clear_catalog(conn: Connection) -> None:
+    """Delete every catalog row, children before parents."""
+    conn.execute(update(FactRow).values(supersedes_id=None))
+    conn.execute(update(SubjectRow).values(variant_of=None))
+    for model in (FactRow, SubjectRow, QuantityRow, SourceRow):
+        conn.execute(delete(model))
+
+
+def replace_catalog(conn: Connection, catalog: Catalog) -> None:
+    """Replace the database's catalog with `catalog`, inside the caller's transaction."""
+    clear_catalog(conn)
+    batches: list[tuple[Any, list[dict[str, Any]]]] = [
+        (SourceRow, [_source_row(s) for s in catalog.sources.values()]),
+        (QuantityRow, [_quantity_row(q) for q in catalog.quantities.values()]),
+        (
+            SubjectRow,
+            [
+                _subject_row(s)
+                for s in _parents_first(
+                    catalog.subjects.values(), lambda s: s.entry.id, lambda s: s.entry.variant_of
+                )
+            ],
+        ),
+        (
+            FactRow,
+            [
+                _fact_row(f)
+                for f in _parents_first(
+                    catalog.facts.values(), lambda f: f.entry.id, lambda f: f.entry.supersedes
+                )
+            ],
+        ),
+    ]
+    for model, rows in batches:
+        if rows:
+            conn.execute(insert(model), rows)
+
+
+def _entry_fields(row: Any, names: Iterable[str]) -> dict[str, Any]:
+    fields = {}
+    for name in names:
+        value = getattr(row, name)
+        if value is not None and value != [] and value != {}:
+            fields[name] = value
+    return fields
+
+
+def _origin(row: Any) -> Origin:
+    return Origin(row.file, row.line, row.position)
+
+
+def _by_place(rows: Iterable[T]) -> list[T]:
+    return sorted(rows, key=lambda r: (getattr(r, "file"), getattr(r, "position")))  # noqa: B009
+
+
+def read_back(conn: Connection) -> Catalog:
+    """Rebuild the `Catalog` the database holds, in file and position order."""
+    catalog = Catalog()
+    for row in _by_place(conn.execute(select(SourceRow.__table__)).all()):
+        entry = SourceEntry(**_entry_fields(row, SourceEntry.model_fields))
+        catalog.sources[entry.id] = Source(entry, _origin(row))
+    for row in _by_place(conn.execute(select(QuantityRow.__table__)).all()):
+        fields = _entry_fields(row, ("id", "name", "name_zh", "description"))
+        fields.update(
+            unit=row.unit_written, count=row.is_count, min=row.min_literal, max=row.max_literal
+        )
+        catalog.quantities[row.id] = Quantity(
+            QuantityEntry(**fields),
+            _origin(row),
+            row.unit,
+            _bound(row.min_value),
+            _bound(row.max_value),
+        )
+    for row in _by_place(conn.execute(select(SubjectRow.__table__)).all()):
+        subject = SubjectEntry(**_entry_fields(row, SubjectEntry.model_fields))
+        catalog.subjects[subject.id] = Subject(subject, _origin(row), row.file_subject)
+    superseded_by: dict[str, str] = {}
+    rows = _by_place(conn.execute(select(FactRow.__table__)).all())
+    for row in rows:
+        if row.supersedes_id is not None:
+            superseded_by[row.supersedes_id] = row.id
+    for row in rows:
+        fields = _entry_fields(
+            row, ("id", "locator", "tier", "date", "qualifiers", "note", "rank", "reason")
+        )
+        fields.update(
+            quantity=row.quantity_id,
+            value=row.literal,
+            undisclosed=row.undisclosed,
+            exact=row.exact,
+            source=row.source_id,
+            supersedes=row.supersedes_id,
+            subject=row.subject_id if row.subject_written else None,
+            status="withdrawn" if row.status == "withdrawn" else "current",
+        )
+        fact = FactEntry(**fields)
+        normal = (
+            NormalValue(row.value_norm, row.low_norm, row.high_norm)
+            if row.value_norm is not None
+            else None
+        )
+        catalog.facts[row.id] = Fact(
+            fact,
+            row.subject_id,
+            _origin(row),
+            parse_value(row.literal) if row.literal is not None else None,
+            normal,
+            row.status,
+            superseded_by.get(row.id),
+        )
+    return catalog
+
+
+def _bound(value: Decimal | None) -> NormalValue | None:
+    return NormalValue(value, value, value) if value is not None else None

@@ -1,0 +1,1 @@
+"""Derivation rules and the engine that applies them (see the derivation issue)."""

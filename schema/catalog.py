@@ -1,0 +1,82 @@
+"""The validated catalog in memory: entries with where they were written.
+
+A `Catalog` is what `schema.reader.read_catalog` returns and what the database
+layer writes and reads back; every value in it has been parsed, checked
+against its quantity's dimension and normalised into the reference unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from schema.models import FactEntry, QuantityEntry, SourceEntry, SubjectEntry
+from schema.values import NormalValue, ParsedValue
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """The file (relative to the catalog root), line and list position of an entry."""
+
+    file: str
+    line: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A source entry and where it was written."""
+
+    entry: SourceEntry
+    origin: Origin
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """A quantity entry with its canonical reference unit and parsed bounds."""
+
+    entry: QuantityEntry
+    origin: Origin
+    unit: str
+    minimum: NormalValue | None = None
+    maximum: NormalValue | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """A subject entry; `file_subject` when it heads its file (`subject:`)."""
+
+    entry: SubjectEntry
+    origin: Origin
+    file_subject: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """A fact entry resolved: its subject, parsed and normalised value, and status."""
+
+    entry: FactEntry
+    subject: str
+    origin: Origin
+    parsed: ParsedValue | None
+    normal: NormalValue | None
+    status: str = "current"
+    superseded_by: str | None = None
+
+
+@dataclass(slots=True)
+class Catalog:
+    """Sources, quantities, subjects and facts by id, in the order they were written."""
+
+    sources: dict[str, Source] = field(default_factory=dict)
+    quantities: dict[str, Quantity] = field(default_factory=dict)
+    subjects: dict[str, Subject] = field(default_factory=dict)
+    facts: dict[str, Fact] = field(default_factory=dict)
+
+    def counts(self) -> dict[str, int]:
+        """Return how many entries of each kind the catalog holds."""
+        return {
+            "sources": len(self.sources),
+            "quantities": len(self.quantities),
+            "subjects": len(self.subjects),
+            "facts": len(self.facts),
+        }

@@ -1,0 +1,59 @@
+"""Errors raised while reading the catalog.
+
+    FactsError                      base of every error `facts` raises on purpose
+    ├── ValueSyntaxError (ValueError)   a value literal that cannot be read
+    │   └── UnitError                   a unit outside the vocabulary, or of the wrong dimension
+    └── CatalogError (ValueError)       one problem at a place in a catalog file
+        └── CatalogErrors               several of them, all reported at once
+
+Other layers add their own branches under `FactsError` (`db.errors`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+class FactsError(Exception):
+    """Base of every error `facts` raises on purpose; its text is for the user."""
+
+
+class ValueSyntaxError(FactsError, ValueError):
+    """A value literal that cannot be read as a number, range or bound with a unit."""
+
+
+class UnitError(ValueSyntaxError):
+    """A unit outside the vocabulary, or of a dimension the quantity cannot take."""
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where in the catalog something was written: file, line (1-based) and field."""
+
+    file: str
+    line: int | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
+        return where if not self.field else f"{where}: {self.field}"
+
+
+class CatalogError(FactsError, ValueError):
+    """One problem at one place in a catalog file."""
+
+    def __init__(self, place: Place, message: str) -> None:
+        super().__init__(f"{place}: {message}")
+        self.place = place
+        self.message = message
+
+
+class CatalogErrors(FactsError):
+    """Every problem found in a catalog, in file and line order."""
+
+    def __init__(self, errors: Sequence[CatalogError]) -> None:
+        ordered = sorted(errors, key=lambda e: (e.place.file, e.place.line or 0))
+        noun = "problem" if len(ordered) == 1 else "problems"
+        super().__init__(f"{len(ordered)} {noun} in the catalog; nothing was loaded")
+        self.errors: tuple[CatalogError, ...] = tuple(ordered)

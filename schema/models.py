@@ -1,0 +1,167 @@
+"""Pydantic models of the catalog files: sources, quantities, subjects, facts.
+
+Frozen and strict about unknown fields: a misspelt key is an error that names
+the keys that would be right. Scalars arrive as the text that was written
+(`schema.yaml_source`) and each field reads it as its type.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Annotated, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
+
+Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9._-]*$", max_length=120)]
+FactId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9._@:+-]*$", max_length=200)]
+QuantityId = Annotated[
+    str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_]*(\.[a-z0-9][a-z0-9_]*)*$", max_length=120)
+]
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def _printable(text: str) -> str:
+    found = _CONTROL.search(text)
+    if found:
+        raise ValueError(f"contains the control character U+{ord(found.group()):04X}; remove it")
+    return text
+
+
+Text = Annotated[str, StringConstraints(min_length=1), AfterValidator(_printable)]
+PartialDate = Annotated[str, StringConstraints(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")]
+
+SourceKind = Literal[
+    "vendor-doc",
+    "standard",
+    "paper",
+    "source-code",
+    "documentation",
+    "measurement",
+    "teardown",
+    "blog",
+    "course",
+    "book",
+    "website",
+    "other",
+]
+SubjectKind = Literal[
+    "chip",
+    "variant",
+    "core",
+    "memory-standard",
+    "system",
+    "interconnect",
+    "workload",
+    "operator",
+    "other",
+]
+WrittenTier = Literal["official", "measured", "inferred", "estimated"]
+TIERS = ("official", "measured", "derived", "inferred", "estimated")
+"""Every confidence tier, strongest first; `derived` is set by rules, never written."""
+
+
+class Entry(BaseModel):
+    """Base of every catalog entry: frozen, unknown keys rejected."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+
+class SourceEntry(Entry):
+    """Where numbers come from."""
+
+    id: Slug
+    title: Text
+    kind: SourceKind
+    publisher: Text | None = None
+    authors: tuple[Text, ...] = ()
+    url: Annotated[str, StringConstraints(pattern=r"^https?://\S+$")] | None = None
+    doi: Annotated[str, StringConstraints(pattern=r"^10\.\d{4,9}/\S+$")] | None = None
+    arxiv: Annotated[str, StringConstraints(pattern=r"^\d{4}\.\d{4,5}(v\d+)?$")] | None = None
+    published: PartialDate | None = None
+    accessed: dt.date | None = None
+    note: Text | None = None
+
+
+class QuantityEntry(Entry):
+    """What is measured, with the reference unit that fixes its dimension."""
+
+    id: QuantityId
+    name: Text
+    name_zh: Text | None = None
+    unit: Annotated[str, AfterValidator(_printable)] = ""
+    count: bool = False
+    min: Text | None = None
+    max: Text | None = None
+    description: Text | None = None
+
+
+class SubjectEntry(Entry):
+    """What a number describes: a chip, a variant, a standard, a system, a workload."""
+
+    id: Slug
+    name: Text
+    kind: SubjectKind
+    vendor: Text | None = None
+    aliases: tuple[Text, ...] = ()
+    variant_of: Slug | None = None
+    note: Text | None = None
+
+
+class FactEntry(Entry):
+    """One statement: a subject's quantity has a value, says a source, this surely."""
+
+    id: FactId
+    subject: Slug | None = None
+    quantity: QuantityId
+    value: Text | None = None
+    undisclosed: bool = False
+    exact: bool = False
+    source: Slug | None = None
+    locator: Text | None = None
+    tier: WrittenTier
+    date: dt.date | None = None
+    qualifiers: dict[Slug, Text] = Field(default_factory=dict)
+    note: Text | None = None
+    rank: int | None = None
+    supersedes: FactId | None = None
+    reason: Text | None = None
+    status: Literal["current", "withdrawn"] = "current"
+
+    @field_validator("tier", mode="before")
+    @classmethod
+    def _derived_is_not_written(cls, tier: object) -> object:
+        if tier == "derived":
+            raise ValueError(
+                "'derived' is set by rules, never written; use official, measured, "
+                "inferred or estimated"
+            )
+        return tier
+
+    @model_validator(mode="after")
+    def _consistent(self) -> FactEntry:
+        if self.undisclosed and self.value is not None:
+            raise ValueError("an undisclosed fact has no value; drop `value` or `undisclosed`")
+        if not self.undisclosed and self.value is None:
+            raise ValueError("missing `value` (or `undisclosed: true` if the vendor does not say)")
+        if (self.supersedes or self.status == "withdrawn") and self.reason is None:
+            raise ValueError("a correction or a withdrawal needs a `reason`")
+        return self
+
+
+class CatalogFile(Entry):
+    """One YAML file of the catalog: any of these keys, all optional."""
+
+    sources: tuple[SourceEntry, ...] = ()
+    quantities: tuple[QuantityEntry, ...] = ()
+    subjects: tuple[SubjectEntry, ...] = ()
+    subject: SubjectEntry | None = None
+    facts: tuple[FactEntry, ...] = ()

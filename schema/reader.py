@@ -1,0 +1,323 @@
+"""Read a catalog directory into a validated `Catalog`, or report every problem.
+
+Nothing here touches a database: a catalog is read and checked whole in
+memory, so that a load with any problem writes nothing at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject
+from schema.errors import CatalogError, CatalogErrors, FactsError, Place
+from schema.models import (
+    CatalogFile,
+    Entry,
+    FactEntry,
+    QuantityEntry,
+    SourceEntry,
+    SubjectEntry,
+)
+from schema.units import canonical_unit
+from schema.values import NormalValue, normalise, parse_value
+from schema.yaml_source import LocatedDocument, Path_, dotted, read_located
+
+
+def catalog_files(root: Path) -> list[Path]:
+    """Return the catalog's YAML files under `root`, in path order."""
+    files = [
+        p
+        for p in root.rglob("*")
+        if p.suffix in (".yaml", ".yml")
+        and p.is_file()
+        and not any(part.startswith(".") for part in p.relative_to(root).parts)
+    ]
+    return sorted(files, key=lambda p: p.relative_to(root).as_posix())
+
+
+def _message(error: Any, model_fields: tuple[str, ...]) -> str:
+    kind, loc = error["type"], error["loc"]
+    if kind == "missing":
+        return f"missing required field `{loc[-1]}`"
+    if kind == "extra_forbidden":
+        return f"unknown field `{loc[-1]}`; expected one of: {', '.join(model_fields)}"
+    message: str = error["msg"]
+    return message.removeprefix("Value error, ")
+
+
+def _fields_at(loc: tuple[Any, ...]) -> tuple[str, ...]:
+    by_key: dict[str, type[Entry]] = {
+        "sources": SourceEntry,
+        "quantities": QuantityEntry,
+        "subjects": SubjectEntry,
+        "subject": SubjectEntry,
+        "facts": FactEntry,
+    }
+    model: type[Entry] = CatalogFile
+    if len(loc) > 1:
+        model = by_key.get(loc[0], CatalogFile)
+    return tuple(model.model_fields)
+
+
+def _validate(doc: LocatedDocument) -> CatalogFile:
+    if not isinstance(doc.data, dict):
+        raise CatalogErrors(
+            [
+                CatalogError(
+                    doc.place(()),
+                    "expected a mapping with sources, quantities, subject, subjects or facts",
+                )
+            ]
+        )
+    try:
+        return CatalogFile.model_validate(doc.data)
+    except ValidationError as exc:
+        errors = []
+        for error in exc.errors():
+            loc: Path_ = tuple(error["loc"])
+            errors.append(
+                CatalogError(doc.place(loc, dotted(loc)), _message(error, _fields_at(loc)))
+            )
+        raise CatalogErrors(errors) from None
+
+
+class _Collector:
+    """Gathers entries from every file and every problem found on the way."""
+
+    def __init__(self) -> None:
+        self.catalog = Catalog()
+        self.errors: list[CatalogError] = []
+        self.places: dict[tuple[str, str], Place] = {}
+        self.facts: list[tuple[FactEntry, str | None, Origin, LocatedDocument, Path_]] = []
+
+    def problem(self, place: Place, message: str) -> None:
+        self.errors.append(CatalogError(place, message))
+
+    def claim(self, kind: str, entry_id: str, place: Place) -> bool:
+        first = self.places.setdefault((kind, entry_id), place)
+        if first is place:
+            return True
+        self.problem(
+            place,
+            f"duplicate {kind} id {entry_id!r}; first defined at "
+            f"{first.file}:{first.line}; ids must be unique",
+        )
+        return False
+
+    def add_file(self, doc: LocatedDocument, parsed: CatalogFile) -> None:
+        def origin(path: Path_) -> Origin:
+            return Origin(doc.file, doc.line(path) or 1, int(path[-1]) if path else 0)
+
+        for i, source in enumerate(parsed.sources):
+            if self.claim("source", source.id, doc.place(("sources", i), "sources.id")):
+                self.catalog.sources[source.id] = Source(source, origin(("sources", i)))
+        for i, quantity in enumerate(parsed.quantities):
+            path: Path_ = ("quantities", i)
+            if self.claim("quantity", quantity.id, doc.place(path, "quantities.id")):
+                self._add_quantity(doc, path, quantity, origin(path))
+        subjects: list[tuple[Path_, SubjectEntry, bool]] = [
+            (("subjects", i), s, False) for i, s in enumerate(parsed.subjects)
+        ]
+        if parsed.subject is not None:
+            subjects.insert(0, (("subject",), parsed.subject, True))
+        for spath, subject, heads_file in subjects:
+            if self.claim("subject", subject.id, doc.place(spath, "id")):
+                where = Origin(doc.file, doc.line(spath) or 1, 0 if heads_file else int(spath[-1]))
+                self.catalog.subjects[subject.id] = Subject(subject, where, heads_file)
+        default_subject = parsed.subject.id if parsed.subject is not None else None
+        for i, fact in enumerate(parsed.facts):
+            fpath: Path_ = ("facts", i)
+            if self.claim("fact", fact.id, doc.place(fpath, f"facts[{i}].id")):
+                self.facts.append((fact, default_subject, origin(fpath), doc, fpath))
+
+    def _add_quantity(self, doc: LocatedDocument, path: Path_, entry: Any, where: Origin) -> None:
+        try:
+            unit = canonical_unit(entry.unit)
+        except FactsError as exc:
+            self.problem(doc.place((*path, "unit")), str(exc))
+            return
+        bounds: list[NormalValue | None] = []
+        for name in ("min", "max"):
+            text = getattr(entry, name)
+            if text is None:
+                bounds.append(None)
+                continue
+            try:
+                bounds.append(normalise(parse_value(text), unit, exact=True))
+            except FactsError as exc:
+                self.problem(doc.place((*path, name)), str(exc))
+                bounds.append(None)
+        self.catalog.quantities[entry.id] = Quantity(entry, where, unit, bounds[0], bounds[1])
+
+    def resolve(self) -> None:
+        cat = self.catalog
+        for sid, subject in cat.subjects.items():
+            parent = subject.entry.variant_of
+            place = Place(subject.origin.file, subject.origin.line, "variant_of")
+            if parent is not None and parent not in cat.subjects:
+                self.problem(
+                    place, f"unknown subject {parent!r} for {sid!r}; define it or drop variant_of"
+                )
+            elif _variant_cycle(cat, sid):
+                self.problem(place, f"{sid!r} is, through variant_of, a variant of itself")
+        for entry, default_subject, where, doc, path in self.facts:
+            fact = self._resolve_fact(entry, default_subject, where, doc, path)
+            if fact is not None:
+                cat.facts[entry.id] = fact
+        self._resolve_corrections(cat)
+
+    def _resolve_fact(
+        self,
+        entry: FactEntry,
+        default_subject: str | None,
+        where: Origin,
+        doc: LocatedDocument,
+        path: Path_,
+    ) -> Fact | None:
+        cat = self.catalog
+        ok = True
+        subject = entry.subject or default_subject
+        if subject is None:
+            self.problem(
+                doc.place(path, dotted((*path, "subject"))),
+                "missing `subject` (or a `subject:` heading the file)",
+            )
+            ok = False
+        elif subject not in cat.subjects:
+            self.problem(
+                doc.place(
+                    (*path, "subject") if entry.subject else path, dotted((*path, "subject"))
+                ),
+                f"unknown subject {subject!r}; define it under `subject:` or `subjects:`",
+            )
+            ok = False
+        quantity = cat.quantities.get(entry.quantity)
+        if quantity is None:
+            self.problem(
+                doc.place((*path, "quantity")),
+                f"unknown quantity {entry.quantity!r}; define it in quantities",
+            )
+            ok = False
+        if entry.source is not None and entry.source not in cat.sources:
+            self.problem(
+                doc.place((*path, "source")),
+                f"unknown source {entry.source!r}; define it in sources or fix the id",
+            )
+            ok = False
+        if not ok or quantity is None or subject is None:
+            return None
+        if entry.value is None:
+            return Fact(entry, subject, where, None, None)
+        value_place = doc.place((*path, "value"))
+        try:
+            parsed = parse_value(entry.value)
+            normal = normalise(parsed, quantity.unit, exact=entry.exact or quantity.entry.count)
+        except FactsError as exc:
+            message = str(exc)
+            if "cannot convert" in message:
+                message += f"; {entry.quantity} is measured in {quantity.unit or 'plain numbers'}"
+            self.problem(value_place, message)
+            return None
+        if quantity.entry.count and (
+            parsed.is_range or normal.value != normal.value.to_integral_value()
+        ):
+            self.problem(
+                value_place,
+                f"{entry.quantity} is a count: {entry.value!r} is not a "
+                f"whole number of {quantity.unit or 'items'}",
+            )
+            return None
+        return Fact(entry, subject, where, parsed, normal)
+
+    def _resolve_corrections(self, cat: Catalog) -> None:
+        for fact in list(cat.facts.values()):
+            old_id = fact.entry.supersedes
+            if old_id is None:
+                continue
+            place = Place(fact.origin.file, fact.origin.line, "supersedes")
+            old = cat.facts.get(old_id)
+            if old is None:
+                self.problem(place, f"{fact.entry.id!r} supersedes unknown fact {old_id!r}")
+            elif old_id == fact.entry.id:
+                self.problem(place, "a fact cannot supersede itself")
+            elif old.entry.status == "withdrawn":
+                self.problem(
+                    place,
+                    f"{old_id!r} is withdrawn; a withdrawn fact cannot also be "
+                    "superseded: drop its `status: withdrawn`",
+                )
+            elif old.superseded_by is not None:
+                self.problem(
+                    place,
+                    f"{old_id!r} is already superseded by {old.superseded_by!r}; "
+                    "supersede that one instead",
+                )
+            else:
+                cat.facts[old_id] = replace(old, status="superseded", superseded_by=fact.entry.id)
+        for fact in cat.facts.values():
+            if _supersede_cycle(cat, fact.entry.id):
+                self.problem(
+                    Place(fact.origin.file, fact.origin.line, "supersedes"),
+                    f"{fact.entry.id!r} supersedes itself through a chain of corrections",
+                )
+        for fact_id, fact in cat.facts.items():
+            if fact.entry.status == "withdrawn" and fact.status == "current":
+                cat.facts[fact_id] = replace(fact, status="withdrawn")
+
+
+def _in_cycle(start: str, next_of: Callable[[str], str | None]) -> bool:
+    """True when following `next_of` from `start` comes back to an id already seen."""
+    seen = {start}
+    current = next_of(start)
+    while current is not None:
+        if current in seen:
+            return True
+        seen.add(current)
+        current = next_of(current)
+    return False
+
+
+def _variant_cycle(cat: Catalog, start: str) -> bool:
+    subjects = cat.subjects
+    return _in_cycle(start, lambda s: subjects[s].entry.variant_of if s in subjects else None)
+
+
+def _supersede_cycle(cat: Catalog, start: str) -> bool:
+    facts = cat.facts
+    return _in_cycle(start, lambda f: facts[f].entry.supersedes if f in facts else None)
+
+
+def _documents(root: Path, errors: list[CatalogError]) -> Iterator[LocatedDocument]:
+    for path in catalog_files(root):
+        try:
+            yield read_located(path, path.relative_to(root).as_posix())
+        except CatalogError as exc:
+            errors.append(exc)
+
+
+def read_catalog(root: Path) -> Catalog:
+    """Read and check every YAML file under `root`; raise `CatalogErrors` on any problem."""
+    if not root.is_dir():
+        raise CatalogErrors([CatalogError(Place(str(root)), "no such catalog directory")])
+    collector = _Collector()
+    files = 0
+    for doc in _documents(root, collector.errors):
+        files += 1
+        try:
+            collector.add_file(doc, _validate(doc))
+        except CatalogErrors as exc:
+            collector.errors.extend(exc.errors)
+    if files == 0 and not collector.errors:
+        collector.problem(Place(str(root)), "no .yaml files found; expected a catalog directory")
+    if collector.errors:
+        # Cross-references into a file that could not be read would only repeat its problem.
+        raise CatalogErrors(collector.errors)
+    collector.resolve()
+    if collector.errors:
+        raise CatalogErrors(collector.errors)
+    return collector.catalog

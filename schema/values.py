@@ -1,0 +1,123 @@
+"""Read a value as written on a spec sheet: number, range or bound, then unit.
+
+`parse_value("≈ 2,307 TFLOP/s")` keeps the literal, reads the thousands
+separators, the approximation mark and the precision that the written digits
+carry (the interval is half a unit in the last written place either side).
+Normalising into a quantity's reference unit uses exact decimal arithmetic.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from decimal import Decimal, localcontext
+from fractions import Fraction
+
+from schema.errors import UnitError, ValueSyntaxError
+from schema.units import canonical_unit, factor
+
+_NUMBER = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_APPROX = r"≈|~|约|about|approx\.?|ca\."
+_COMPARATOR = r">=|<=|≥|≤|>|<"
+_RANGE_SEPARATOR = r"–|—|-|~|to"
+_VALUE = re.compile(
+    rf"^\s*(?P<approx>{_APPROX})?\s*(?P<cmp>{_COMPARATOR})?\s*(?P<low>{_NUMBER})"
+    rf"(?:\s*(?:{_RANGE_SEPARATOR})\s*(?P<high>{_NUMBER}))?"
+    rf"(?:\s*(?P<unit>[^\d\s,.].*?))?\s*$"
+)
+_COMPARATORS = {">=": "≥", "<=": "≤", "≥": "≥", "≤": "≤", ">": ">", "<": "<"}
+HINT = (
+    "expected a number, range or bound then a unit, like '7.37 TB/s', '2,307 TFLOP/s', "
+    "'8.0–9.6 Gbit/s', '>9.2 Gbit/s' or '148'"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedValue:
+    """A value as written: magnitudes in the written unit, its unit and its marks."""
+
+    literal: str
+    low: Decimal
+    high: Decimal | None
+    unit: str
+    approx: bool
+    comparator: str | None
+    resolution: Decimal
+
+    @property
+    def is_range(self) -> bool:
+        """True for a written range such as '8.0–9.6 Gbit/s'."""
+        return self.high is not None
+
+
+@dataclass(frozen=True, slots=True)
+class NormalValue:
+    """A value in its quantity's reference unit: nominal value and precision interval."""
+
+    value: Decimal
+    low: Decimal
+    high: Decimal
+
+
+def _decimal(text: str) -> Decimal:
+    return Decimal(text.replace(",", "").replace("−", "-"))
+
+
+def _resolution(text: str) -> Decimal:
+    _, dot, fraction = text.partition(".")
+    return Decimal(1).scaleb(-len(fraction)) if dot else Decimal(1)
+
+
+def parse_value(literal: str) -> ParsedValue:
+    """Parse a written value; raise `ValueSyntaxError` or `UnitError` if it cannot be read."""
+    text = unicodedata.normalize("NFKC", literal)
+    match = _VALUE.match(text)
+    if match is None:
+        if re.search(r"\d,\d", text) and not re.search(r"\d{1,3}(,\d{3})+", text):
+            raise ValueSyntaxError(
+                f"cannot read {literal!r}: thousands separators are commas in groups of three"
+            )
+        raise ValueSyntaxError(f"cannot read {literal!r}; {HINT}")
+    unit_text = match["unit"] or ""
+    try:
+        unit = canonical_unit(unit_text)
+    except UnitError as exc:
+        raise UnitError(f"in {literal!r}: {exc}") from None
+    low = _decimal(match["low"])
+    high = _decimal(match["high"]) if match["high"] else None
+    resolution = _resolution(match["low"])
+    if high is not None:
+        if high <= low:
+            raise ValueSyntaxError(f"range {literal!r} must go from the lower to the higher value")
+        resolution = min(resolution, _resolution(match["high"]))
+    comparator = _COMPARATORS[match["cmp"]] if match["cmp"] else None
+    if comparator and high is not None:
+        raise ValueSyntaxError(f"{literal!r} is both a bound and a range; write one of them")
+    return ParsedValue(literal, low, high, unit, bool(match["approx"]), comparator, resolution)
+
+
+def _exact(value: Fraction) -> Decimal:
+    with localcontext() as ctx:
+        ctx.prec = 60
+        result = Decimal(value.numerator) / Decimal(value.denominator)
+    # Plain digits, no exponent: '7370', not '7.37E+3'.
+    return Decimal(format(result.normalize(), "f")) if result != 0 else Decimal(0)
+
+
+def normalise(parsed: ParsedValue, reference_unit: str, *, exact: bool) -> NormalValue:
+    """Convert a parsed value into `reference_unit` with its precision interval.
+
+    `exact` gives a zero-width interval (counts, defined values). Raises
+    `UnitError` when the units' dimensions differ.
+    """
+    scale = factor(parsed.unit, reference_unit)
+    low = Fraction(parsed.low)
+    high = Fraction(parsed.high) if parsed.high is not None else low
+    half = Fraction(0) if exact else Fraction(parsed.resolution) / 2
+    nominal = (low + high) / 2
+    return NormalValue(
+        value=_exact(nominal * scale),
+        low=_exact((low - half) * scale),
+        high=_exact((high + half) * scale),
+    )

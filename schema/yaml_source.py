@@ -1,0 +1,109 @@
+"""Read one YAML file into plain data, keeping the line of every key and item.
+
+Scalars stay the text that was written (YAML 1.1 would turn `no` into False,
+`1e3` into a string and `017` into 15); only an explicit null becomes None.
+The field that receives a scalar decides what it means. Lines are recorded
+per path of keys and indexes, so a validation error can name the line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from schema.errors import CatalogError, Place
+
+Path_ = tuple[str | int, ...]
+_NULL = "tag:yaml.org,2002:null"
+try:  # the C parser is several times faster; fall back where libyaml is missing
+    _Loader: Any = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover
+    _Loader = yaml.SafeLoader
+
+
+class LocatedDocument:
+    """A file's data as plain dicts, lists and strings, with the line of each path."""
+
+    def __init__(self, file: str, data: Any, lines: dict[Path_, int]) -> None:
+        self.file = file
+        self.data = data
+        self._lines = lines
+
+    def line(self, path: Path_) -> int | None:
+        """Return the line of the nearest recorded prefix of `path`."""
+        for end in range(len(path), -1, -1):
+            line = self._lines.get(path[:end])
+            if line is not None:
+                return line
+        return None
+
+    def place(self, path: Path_, field: str | None = None) -> Place:
+        """Return the place of `path` in this file, naming `field` (or the path)."""
+        return Place(self.file, self.line(path), field if field is not None else dotted(path))
+
+
+def dotted(path: Path_) -> str:
+    """Write a path of keys and indexes the way a reader names a field: facts[3].value."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+def _plain(node: yaml.Node, path: Path_, lines: dict[Path_, int], file: str) -> Any:
+    lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.ScalarNode):
+        return None if node.tag == _NULL else node.value
+    if isinstance(node, yaml.SequenceNode):
+        return [_plain(item, (*path, i), lines, file) for i, item in enumerate(node.value)]
+    if isinstance(node, yaml.MappingNode):
+        mapping: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise CatalogError(
+                    Place(file, key_node.start_mark.line + 1), "a key must be plain text"
+                )
+            key = key_node.value
+            if key in mapping:
+                raise CatalogError(
+                    Place(file, key_node.start_mark.line + 1, dotted((*path, key))),
+                    "this key is given twice in the same mapping; keep one",
+                )
+            mapping[key] = _plain(value_node, (*path, key), lines, file)
+            lines[(*path, key)] = key_node.start_mark.line + 1
+        return mapping
+    raise CatalogError(Place(file, node.start_mark.line + 1), "unsupported YAML node")
+
+
+def read_located(path: Path, display: str) -> LocatedDocument:
+    """Read `path` (shown to the user as `display`) or raise `CatalogError` with a line."""
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CatalogError(
+            Place(display, raw[: exc.start].count(b"\n") + 1),
+            f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8",
+        ) from None
+    if not text.strip() or all(
+        not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
+    ):
+        raise CatalogError(
+            Place(display, 1),
+            "the file is empty; expected a mapping with sources, quantities, "
+            "subject, subjects or facts",
+        )
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line: int | None = mark.line + 1 if mark is not None else None
+        problem = exc.problem or "malformed YAML"
+        raise CatalogError(Place(display, line), f"malformed YAML: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise CatalogError(Place(display), f"malformed YAML: {exc}") from None
+    lines: dict[Path_, int] = {}
+    data = _plain(node, (), lines, display) if node is not None else None
+    return LocatedDocument(display, data, lines)

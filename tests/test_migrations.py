@@ -1,0 +1,109 @@
+"""Schema migrations: empty ↔ head on both backends, fresh databases, refusals, backups."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import CATALOG
+from sqlalchemy import create_engine, inspect, text
+
+from db.engine import make_engine, open_database, stored_revision
+from db.errors import SchemaAhead, SchemaBehind
+from db.migrate import downgrade, head_revision, upgrade
+from db.migrations import HEAD_REVISION
+
+
+def _tables(url: str) -> set[str]:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return set(inspect(conn).get_table_names())
+    finally:
+        engine.dispose()
+
+
+def test_head_constant_matches_the_scripts() -> None:
+    assert head_revision() == HEAD_REVISION
+
+
+def test_upgrade_from_empty_to_head_and_back_to_empty(db_url: str) -> None:
+    engine = make_engine(db_url)
+    try:
+        upgrade(engine, "head")
+        assert {"sources", "subjects", "quantities", "facts", "alembic_version"} <= _tables(db_url)
+        assert stored_revision(engine) == HEAD_REVISION
+        downgrade(engine, "base")
+        assert _tables(db_url) <= {"alembic_version"}
+        upgrade(engine, "head")
+        assert stored_revision(engine) == HEAD_REVISION
+    finally:
+        engine.dispose()
+
+
+def test_first_use_creates_the_schema(db_url: str, cli: Any) -> None:
+    result = cli("list", "subjects", "--db", db_url)
+    assert result.exit_code == 0, result.stderr
+    assert "facts" in _tables(db_url)
+
+
+def test_a_database_ahead_of_the_code_is_refused(db_url: str) -> None:
+    open_database(db_url).dispose()
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    engine.dispose()
+    with pytest.raises(SchemaAhead, match="newer than this facts"):
+        open_database(db_url)
+
+
+def test_postgresql_behind_the_code_is_refused_with_the_command_to_run(
+    db_url: str, backend: str, monkeypatch: pytest.MonkeyPatch, cli: Any
+) -> None:
+    if backend != "postgresql":
+        pytest.skip("SQLite databases behind the code are upgraded after a copy")
+    open_database(db_url).dispose()
+    engine = create_engine(db_url)
+    with engine.begin() as conn:  # pretend the database is at an older revision
+        conn.execute(text("UPDATE alembic_version SET version_num = '0000'"))
+    engine.dispose()
+    monkeypatch.setattr("db.migrate.is_known_revision", lambda revision: True)
+    with pytest.raises(SchemaBehind, match="run `facts db upgrade` first"):
+        open_database(db_url)
+
+
+def test_sqlite_is_copied_before_its_schema_changes(tmp_path: Path, cli: Any) -> None:
+    url = f"sqlite:///{tmp_path / 'kept.sqlite'}"
+    assert cli("load", str(CATALOG), "--db", url).exit_code == 0
+    assert cli("db", "downgrade", "base", "--db", url).exit_code == 0
+    copies = list(tmp_path.glob("kept.sqlite.bak-0001-*"))
+    assert len(copies) == 1
+    engine = create_engine(f"sqlite:///{copies[0]}")
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM facts")).scalar() > 0
+    engine.dispose()
+
+
+def test_db_current_reports_revision_and_state(db_url: str, cli: Any) -> None:
+    assert cli("db", "current", "--db", db_url).stdout.strip() == (
+        f"(none) (head {HEAD_REVISION}, empty)"
+    )
+    assert cli("db", "upgrade", "--db", db_url).exit_code == 0
+    assert cli("db", "current", "--db", db_url).stdout.strip() == (
+        f"{HEAD_REVISION} (head {HEAD_REVISION}, up to date)"
+    )
+
+
+def test_downgrade_with_data_present_keeps_foreign_keys_checked(tmp_path: Path, cli: Any) -> None:
+    # SQLite batch migrations with foreign keys on can silently empty child tables;
+    # migrations run with them off and check them before commit.
+    url = f"sqlite:///{tmp_path / 'm.sqlite'}"
+    assert cli("load", str(CATALOG), "--db", url).exit_code == 0
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    upgrade(engine, "head")
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM facts")).scalar() > 0
+    engine.dispose()

@@ -1,0 +1,123 @@
+from decimal import Decimal
+
+import pytest
+
+from schema.errors import UnitError, ValueSyntaxError
+from schema.values import normalise, parse_value
+
+
+@pytest.mark.parametrize(
+    ("literal", "low", "high", "unit"),
+    [
+        ("7.37 TB/s", "7.37", None, "TB/s"),
+        ("2,307 TFLOP/s", "2307", None, "TFLOP/s"),
+        ("606,208 MAC/cycle", "606208", None, "MAC/cycle"),
+        ("8.0–9.6 Gbit/s", "8.0", "9.6", "Gbit/s"),
+        ("8.0-9.6 Gbps", "8.0", "9.6", "Gbit/s"),
+        ("148", "148", None, ""),
+        ("1,024 bit", "1024", None, "bit"),
+        ("64 MiB", "64", None, "MiB"),
+        ("45 %", "45", None, "%"),
+        ("312.9 FLOP/B", "312.9", None, "FLOP/B"),
+        ("1,229 GB/s", "1229", None, "GB/s"),
+    ],
+)
+def test_reads_number_range_and_unit(literal: str, low: str, high: str | None, unit: str) -> None:
+    parsed = parse_value(literal)
+    assert parsed.literal == literal
+    assert parsed.low == Decimal(low)
+    assert parsed.high == (Decimal(high) if high else None)
+    assert parsed.unit == unit
+
+
+@pytest.mark.parametrize("literal", ["≈ 2.06 GHz", "~2.06 GHz", "约 2.06 GHz", "～2.06 GHz"])
+def test_reads_approximation_marks(literal: str) -> None:
+    parsed = parse_value(literal)
+    assert parsed.approx
+    assert parsed.low == Decimal("2.06")
+    assert parsed.unit == "GHz"
+
+
+@pytest.mark.parametrize(
+    ("literal", "mark"), [(">9.2 Gbps", ">"), ("≥ 1.2 TB/s", "≥"), ("<= 100 %", "≤")]
+)
+def test_reads_bounds(literal: str, mark: str) -> None:
+    assert parse_value(literal).comparator == mark
+
+
+@pytest.mark.parametrize(
+    ("spelled", "canonical"),
+    [
+        ("7.2 Gbps", "Gbit/s"),
+        ("7.2 Gb/s", "Gbit/s"),
+        ("78 TFLOPS", "TFLOP/s"),
+        ("228 KB", "kB"),
+        ("128 byte", "B"),
+        ("312 FLOP/byte", "FLOP/B"),
+    ],
+)
+def test_spec_sheet_spellings_map_to_canonical_units(spelled: str, canonical: str) -> None:
+    assert parse_value(spelled).unit == canonical
+
+
+def test_written_digits_set_the_interval() -> None:
+    # "8 TB/s" allows 7.5–8.5 TB/s; "8.000 TB/s" allows 7,999.5–8,000.5 GB/s.
+    coarse = normalise(parse_value("8 TB/s"), "GB/s", exact=False)
+    fine = normalise(parse_value("8.000 TB/s"), "GB/s", exact=False)
+    assert (coarse.low, coarse.value, coarse.high) == (Decimal(7500), Decimal(8000), Decimal(8500))
+    assert (fine.low, fine.high) == (Decimal("7999.5"), Decimal("8000.5"))
+
+
+def test_normalises_exactly_between_bits_and_bytes() -> None:
+    pin = normalise(parse_value("7.2 Gbit/s"), "GB/s", exact=False)
+    assert pin.value == Decimal("0.9")
+    assert (pin.low, pin.high) == (Decimal("0.89375"), Decimal("0.90625"))
+
+
+def test_binary_prefixes_are_exact() -> None:
+    assert normalise(parse_value("64 MiB"), "B", exact=True).value == Decimal(64 * 2**20)
+    assert normalise(parse_value("192 GiB"), "GB", exact=True).value == Decimal("206.158430208")
+
+
+def test_range_normalises_to_its_midpoint_and_spans_both_ends() -> None:
+    value = normalise(parse_value("8.0–9.6 Gbit/s"), "Gbit/s", exact=False)
+    assert (value.low, value.value, value.high) == (
+        Decimal("7.95"),
+        Decimal("8.8"),
+        Decimal("9.65"),
+    )
+
+
+def test_exact_values_have_no_width() -> None:
+    value = normalise(parse_value("1,024 bit"), "bit", exact=True)
+    assert value.low == value.value == value.high == Decimal(1024)
+
+
+@pytest.mark.parametrize(
+    ("literal", "says"),
+    [
+        ("1,2 GB/s", "commas in groups of three"),
+        ("1 200 GB/s", "cannot read '1 200 GB/s'"),
+        ("fast", "cannot read 'fast'"),
+        ("9.6–8.0 Gbit/s", "from the lower to the higher"),
+        (">8–9 Gbit/s", "both a bound and a range"),
+    ],
+)
+def test_unreadable_values_say_why(literal: str, says: str) -> None:
+    with pytest.raises(ValueSyntaxError, match=None) as caught:
+        parse_value(literal)
+    assert says in str(caught.value)
+
+
+@pytest.mark.parametrize("literal", ["7 TB/S", "100 Gb", "10 GT/s", "3 T", "1 barn"])
+def test_units_outside_the_vocabulary_are_refused(literal: str) -> None:
+    with pytest.raises(UnitError, match="unknown unit"):
+        parse_value(literal)
+
+
+def test_wrong_dimension_names_both_units() -> None:
+    with pytest.raises(UnitError) as caught:
+        normalise(parse_value("64 MiB"), "GB/s", exact=False)
+    assert str(caught.value) == (
+        "unit MiB ([information]) cannot convert to GB/s ([information] / [time])"
+    )
