@@ -1,5 +1,5 @@
 # Two commands on a fresh machine with Python 3 and make:
-#   make run    load the catalog into SQLite (facts.sqlite) and show what it holds
+#   make run    load the catalog into SQLite (facts.sqlite), derive, show the ridge points
 #   make test   lint, type-check and run the test suite
 PYTHON ?= python3
 VENV := .venv
@@ -16,9 +16,10 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/facts load facts
-	$(BIN)/facts list subjects
-	$(BIN)/facts show tpu-v7 hbm.bandwidth
-	$(BIN)/facts show gb200 peak.bf16_dense
+	$(BIN)/facts derive --all
+	$(BIN)/facts derive ridge --chip tpu-v7
+	$(BIN)/facts derive ridge --chip gb200
+	$(BIN)/facts derive clock --chip gb200
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import DbOption, Format, FormatOption
+from cli.options import DbOption, Format, FormatOption, RulesOption
 from cli.output import print_json, print_line, print_table
 
 CatalogDir = Annotated[Path, typer.Argument(help="Catalog directory.", file_okay=False)]
@@ -21,28 +21,32 @@ class ListKind(StrEnum):
     subjects = "subjects"
     quantities = "quantities"
     sources = "sources"
+    rules = "rules"
 
 
 def load(
     directory: CatalogDir = Path("facts"),
+    rules: RulesOption = None,
     db: DbOption = None,
     fmt: FormatOption = Format.text,
 ) -> None:
-    """Validate the catalog and load it into the database, all or nothing."""
+    """Validate the catalog and the rules, load them and derive, all or nothing."""
     from db.engine import database, database_url, redact
-    from db.load import store_catalog
-    from schema.reader import read_catalog
+    from db.load import read_all, store_catalog
+    from derive.rules import RULES_DIR
 
-    catalog = read_catalog(directory)  # every problem is found before the database is opened
+    # Every problem is found before the database is opened.
+    catalog, rule_set = read_all(directory, rules or RULES_DIR)
     with database(db) as engine:
-        report = store_catalog(engine, catalog)
+        report = store_catalog(engine, catalog, rule_set)
     where = redact(database_url(db))
     if fmt is Format.json:
         print_json({"database": where, **asdict(report)})
         return
     print_line(
         f"loaded {report.facts} facts, {report.subjects} subjects, "
-        f"{report.quantities} quantities, {report.sources} sources into {where}"
+        f"{report.quantities} quantities, {report.sources} sources and {report.rules} rules "
+        f"into {where}; {report.derived} values derived"
     )
 
 
@@ -86,12 +90,13 @@ def list_(
     db: DbOption = None,
     fmt: FormatOption = Format.text,
 ) -> None:
-    """List the subjects, quantities or sources in the database."""
+    """List the subjects, quantities, sources or rules in the database."""
+    from db.derived_queries import rule_rows
     from db.engine import database
     from db.queries import list_rows
 
     with database(db) as engine, engine.connect() as conn:
-        rows = list_rows(conn, kind.value)
+        rows = rule_rows(conn) if kind is ListKind.rules else list_rows(conn, kind.value)
     if fmt is Format.json:
         print_json(rows)
         return

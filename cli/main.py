@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from cli import catalog_commands, db_commands
+from cli import catalog_commands, db_commands, derive_commands
 
 app = typer.Typer(
     name="facts",
@@ -20,6 +20,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 catalog_commands.register(app)
+derive_commands.register(app)
 app.add_typer(db_commands.app, name="db")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -22,6 +23,16 @@ DbOption = Annotated[
         envvar="FACTS_DB_URL",
         help="Database URL (default: SQLite file facts.sqlite in the working directory).",
         show_envvar=True,
+    ),
+]
+RulesOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--rules",
+        envvar="FACTS_RULES_DIR",
+        help="Directory of rule files (default: the rules shipped in derive/rules).",
+        show_envvar=True,
+        file_okay=False,
     ),
 ]
 FormatOption = Annotated[

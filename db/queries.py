@@ -46,7 +46,8 @@ class FactView:
         return data
 
 
-def _suggest(name: str, candidates: list[str]) -> str:
+def suggest(name: str, candidates: list[str]) -> str:
+    """Return '; did you mean ...?' naming the closest candidates, or ''."""
     close = difflib.get_close_matches(name, candidates, n=3, cutoff=0.5)
     return f"; did you mean {', '.join(close)}?" if close else ""
 
@@ -61,7 +62,7 @@ def resolve_subject(conn: Connection, name: str) -> str:
     for row in rows:
         if wanted == row.name.casefold() or wanted in (a.casefold() for a in row.aliases):
             return str(row.id)
-    raise UnknownName(f"no subject {name!r}{_suggest(name, [r.id for r in rows])}")
+    raise UnknownName(f"no subject {name!r}{suggest(name, [r.id for r in rows])}")
 
 
 def _fact_view(row: Any) -> FactView:
@@ -103,7 +104,7 @@ def facts_about(
     if quantity is not None:
         known = conn.execute(select(QuantityRow.id)).scalars().all()
         if quantity not in known and not any(q.startswith(quantity + ".") for q in known):
-            raise UnknownName(f"no quantity {quantity!r}{_suggest(quantity, list(known))}")
+            raise UnknownName(f"no quantity {quantity!r}{suggest(quantity, list(known))}")
         query = query.where(
             or_(FactRow.quantity_id == quantity, FactRow.quantity_id.startswith(quantity + "."))
         )

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, delete, insert, select, update
 
+from db.derived_models import DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow
 from db.models import FactRow, QuantityRow, SourceRow, SubjectRow
 from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject
 from schema.models import FactEntry, QuantityEntry, SourceEntry, SubjectEntry
@@ -124,7 +125,9 @@ def _fact_row(fact: Fact) -> dict[str, Any]:
 
 
 def clear_catalog(conn: Connection) -> None:
-    """Delete every catalog row, children before parents."""
+    """Delete every catalog row and everything derived from it, children before parents."""
+    for derived in (DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow):
+        conn.execute(delete(derived))
     conn.execute(update(FactRow).values(supersedes_id=None))
     conn.execute(update(SubjectRow).values(variant_of=None))
     for model in (FactRow, SubjectRow, QuantityRow, SourceRow):

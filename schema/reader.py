@@ -40,14 +40,24 @@ def catalog_files(root: Path) -> list[Path]:
     return sorted(files, key=lambda p: p.relative_to(root).as_posix())
 
 
-def _message(error: Any, model_fields: tuple[str, ...]) -> str:
-    kind, loc = error["type"], error["loc"]
-    if kind == "missing":
-        return f"missing required field `{loc[-1]}`"
-    if kind == "extra_forbidden":
-        return f"unknown field `{loc[-1]}`; expected one of: {', '.join(model_fields)}"
-    message: str = error["msg"]
-    return message.removeprefix("Value error, ")
+def validation_problems(
+    doc: LocatedDocument, exc: ValidationError, fields_at: Callable[[Path_], tuple[str, ...]]
+) -> list[CatalogError]:
+    """Turn pydantic's errors into one `CatalogError` each, with line, field and remedy.
+
+    `fields_at(loc)` names the fields the model at `loc` accepts, for unknown keys.
+    """
+    errors = []
+    for error in exc.errors():
+        loc: Path_ = tuple(error["loc"])
+        if error["type"] == "missing":
+            message = f"missing required field `{loc[-1]}`"
+        elif error["type"] == "extra_forbidden":
+            message = f"unknown field `{loc[-1]}`; expected one of: {', '.join(fields_at(loc))}"
+        else:
+            message = str(error["msg"]).removeprefix("Value error, ")
+        errors.append(CatalogError(doc.place(loc, dotted(loc)), message))
+    return errors
 
 
 def _fields_at(loc: tuple[Any, ...]) -> tuple[str, ...]:
@@ -77,13 +87,7 @@ def _validate(doc: LocatedDocument) -> CatalogFile:
     try:
         return CatalogFile.model_validate(doc.data)
     except ValidationError as exc:
-        errors = []
-        for error in exc.errors():
-            loc: Path_ = tuple(error["loc"])
-            errors.append(
-                CatalogError(doc.place(loc, dotted(loc)), _message(error, _fields_at(loc)))
-            )
-        raise CatalogErrors(errors) from None
+        raise CatalogErrors(validation_problems(doc, exc, _fields_at)) from None
 
 
 class _Collector:

@@ -117,3 +117,19 @@ def factor(unit: str, target: str) -> Fraction:
         )
     ratio = (source / goal).to("dimensionless").magnitude
     return Fraction(ratio)
+
+
+@cache
+def base_factor(unit: str) -> float:
+    """Return the factor that takes a magnitude in `unit` to the registry's base units.
+
+    Values of one dimension in base units can be added and compared directly:
+    the derivation engine computes in them and converts once at the end.
+    """
+    quantity: Any = registry().parse_expression(_pint_expression(unit))
+    return float(quantity.to_base_units().magnitude)
+
+
+def unit_quantity(unit: str, magnitude: Any = 1) -> Any:
+    """Return a pint quantity of `magnitude` in the canonical `unit` (for dimension checks)."""
+    return registry().Quantity(magnitude, _pint_expression(unit))

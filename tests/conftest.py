@@ -22,6 +22,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 CATALOG = REPO / "facts"
+RULES = REPO / "derive" / "rules"
 PG_ADMIN_DEFAULT = "postgresql+psycopg://root@/postgres?host=/var/run/postgresql"
 
 
@@ -48,9 +49,16 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture(autouse=True)
 def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No test touches a real database: work in a temporary folder, no FACTS_DB_URL."""
+    """No test touches a real database: work in a temporary folder, no FACTS_DB_URL.
+
+    Small test catalogs lack the quantities of the shipped rules, so by default
+    no rules are read; a test that wants rules names a directory with --rules.
+    """
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("FACTS_DB_URL", raising=False)
+    no_rules = tmp_path / "no-rules"
+    no_rules.mkdir()
+    monkeypatch.setenv("FACTS_RULES_DIR", str(no_rules))
 
 
 @pytest.fixture

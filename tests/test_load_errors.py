@@ -153,7 +153,7 @@ def test_a_write_that_fails_midway_rolls_back(
 
         engine = open_database(db_url)
         try:
-            load_catalog(engine, changed)
+            load_catalog(engine, changed, tmp_path / "no-rules")
         finally:
             engine.dispose()
     assert snapshot(db_url) == before

@@ -77,7 +77,7 @@ def test_sqlite_is_copied_before_its_schema_changes(tmp_path: Path, cli: Any) ->
     url = f"sqlite:///{tmp_path / 'kept.sqlite'}"
     assert cli("load", str(CATALOG), "--db", url).exit_code == 0
     assert cli("db", "downgrade", "base", "--db", url).exit_code == 0
-    copies = list(tmp_path.glob("kept.sqlite.bak-0001-*"))
+    copies = list(tmp_path.glob(f"kept.sqlite.bak-{HEAD_REVISION}-*"))
     assert len(copies) == 1
     engine = create_engine(f"sqlite:///{copies[0]}")
     with engine.connect() as conn:
@@ -106,4 +106,26 @@ def test_downgrade_with_data_present_keeps_foreign_keys_checked(tmp_path: Path, 
     upgrade(engine, "head")
     with engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM facts")).scalar() > 0
+    engine.dispose()
+
+
+def test_sqlite_behind_the_code_is_copied_then_upgraded_with_its_data(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    engine = make_engine(url)
+    upgrade(engine, "0001")
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO sources (id, title, kind, authors, file, line, position) "
+                "VALUES ('s', 'A datasheet', 'vendor-doc', '[]', 'sources.yaml', 3, 0)"
+            )
+        )
+    engine.dispose()
+    open_database(url).dispose()
+    assert stored_revision(make_engine(url)) == HEAD_REVISION
+    assert len(list(tmp_path.glob("old.sqlite.bak-0001-*"))) == 1
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT title FROM sources")).scalar() == "A datasheet"
+        assert "derivations" in inspect(conn).get_table_names()
     engine.dispose()

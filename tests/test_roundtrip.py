@@ -6,7 +6,7 @@ import string
 from pathlib import Path
 from typing import Any
 
-from conftest import CATALOG, table_rows
+from conftest import CATALOG, RULES, table_rows
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -108,10 +108,10 @@ def _dump(url: str, out: Path) -> dict[str, str]:
     }
 
 
-def _load(url: str, root: Path) -> None:
+def _load(url: str, root: Path, rules: Path) -> None:
     engine = open_database(url)
     try:
-        load_catalog(engine, root)
+        load_catalog(engine, root, rules)
     finally:
         engine.dispose()
 
@@ -121,11 +121,11 @@ def _rows(url: str, ignore: tuple[str, ...] = ("line",)) -> Any:
     return table_rows(url, ignore)
 
 
-def _round_trip(url: str, source: Path, work: Path) -> None:
-    _load(url, source)
+def _round_trip(url: str, source: Path, work: Path, rules: Path) -> None:
+    _load(url, source, rules)
     first = _rows(url)
     dumped = _dump(url, work / "dump1")
-    _load(url, work / "dump1")
+    _load(url, work / "dump1", rules)
     assert _rows(url) == first
     assert _dump(url, work / "dump2") == dumped
 
@@ -144,11 +144,11 @@ def test_generated_catalogs_survive_load_dump_load(
         path = work / "src" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(to_yaml(data), encoding="utf-8")
-    _round_trip(db_url, work / "src", work)
+    _round_trip(db_url, work / "src", work, work / "no-rules")
 
 
 def test_the_real_catalog_survives_load_dump_load(db_url: str, tmp_path: Path) -> None:
-    _round_trip(db_url, CATALOG, tmp_path)
+    _round_trip(db_url, CATALOG, tmp_path, RULES)
 
 
 def test_dump_to_stdout_is_a_loadable_one_file_catalog(
@@ -156,11 +156,11 @@ def test_dump_to_stdout_is_a_loadable_one_file_catalog(
 ) -> None:
     # One file instead of several: only where entries were written may change.
     placement = ("line", "file", "position", "file_subject", "subject_written")
-    assert cli("load", str(CATALOG), "--db", db_url).exit_code == 0
+    assert cli("load", str(CATALOG), "--rules", str(RULES), "--db", db_url).exit_code == 0
     before = _rows(db_url, placement)
     single = cli("dump", "--db", db_url)
     assert single.exit_code == 0
     (tmp_path / "one").mkdir()
     (tmp_path / "one" / "all.yaml").write_text(single.stdout, encoding="utf-8")
-    assert cli("load", str(tmp_path / "one"), "--db", db_url).exit_code == 0
+    assert cli("load", str(tmp_path / "one"), "--rules", str(RULES), "--db", db_url).exit_code == 0
     assert _rows(db_url, placement) == before

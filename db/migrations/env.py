@@ -5,7 +5,9 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection, Engine
 
-from db.models import Base
+from db.migrations.env_models import models
+
+Base = models.Base
 
 config = context.config
 

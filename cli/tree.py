@@ -1,0 +1,74 @@
+"""Render a derivation tree as text: value, interval, tier, then every input down to facts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from schema.numbers import format_derived, format_interval
+
+
+def _unit(unit: str) -> str:
+    return f" {unit}" if unit else ""
+
+
+def _fact_text(fact: dict[str, Any]) -> str:
+    where = ", ".join(
+        x for x in (fact["source_title"] or "(no source)", fact["locator"], fact["date"]) if x
+    )
+    value = fact["literal"] if not fact["undisclosed"] else "(undisclosed)"
+    return f"{value}  {fact['tier']}  {where}"
+
+
+def _agreement(node: dict[str, Any]) -> str:
+    parts = []
+    for fact in node["stated"]:
+        source = fact["source_title"] or "no source"
+        if fact["undisclosed"]:
+            parts.append(f"undisclosed by the vendor ({source})")
+            continue
+        verdict = "agrees with" if fact["agrees"] else "DISAGREES with"
+        parts.append(f"{verdict} {fact['tier']} {fact['literal']} ({source})")
+    return "; ".join(parts)
+
+
+def _value(node: dict[str, Any]) -> str:
+    mark = "≈ " if node["approx"] else ""
+    return f"{mark}{format_derived(node['value'], node['low'], node['high'])}{_unit(node['unit'])}"
+
+
+def _lines(node: dict[str, Any], prefix: str) -> list[str]:
+    lines = [f"{prefix}= {node['formula']}   (rule {node['rule']})"]
+    inputs = node["inputs"]
+    for i, item in enumerate(inputs):
+        last = i == len(inputs) - 1
+        branch, below = ("└── ", "    ") if last else ("├── ", "│   ")
+        reason = f"   [{item['reason']}]" if item["reason"] != "the only value" else ""
+        if "fact" in item:
+            lines.append(f"{prefix}{branch}{item['ref']}  {_fact_text(item['fact'])}{reason}")
+            continue
+        child = item["derived"]
+        agreement = _agreement(child)
+        lines.append(
+            f"{prefix}{branch}{item['ref']}  {_value(child)}  derived · weakest input: "
+            f"{child['weakest']}" + (f"  {agreement}" if agreement else "") + reason
+        )
+        lines.extend(_lines(child, prefix + below))
+    return lines
+
+
+def render_tree(node: dict[str, Any]) -> str:
+    """Return the text of one derivation with its whole tree."""
+    header = (
+        f"{node['quantity']}  {node['subject']}  {_value(node)}  "
+        f"{format_interval(node['low'], node['high'])}  derived · weakest input: {node['weakest']}"
+    )
+    notes = []
+    if node["widest"]:
+        notes.append(f"interval widened most by {node['widest']}")
+    if node["conflict"]:
+        notes.append(f"inputs disagree: this is alternative {node['alternative'] + 1}")
+    agreement = _agreement(node)
+    if agreement:
+        notes.append(agreement)
+    lines = [header, *(f"  {note}" for note in notes), *_lines(node, "")]
+    return "\n".join(lines)

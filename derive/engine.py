@@ -1,0 +1,222 @@
+"""The derivation engine: applies rules over the graph of (subject, quantity).
+
+Inverse rules make the graph cyclic on purpose (bandwidth from pin rate, pin
+rate from bandwidth). A derivation of node N never rests, directly or through
+other derived values, on a fact of N: every node on the path being derived is
+banned below it, so a back-computed pin rate cannot confirm the bandwidth it
+came from.
+
+Input selection: the candidates of an input (stated facts and derivations)
+are grouped by agreement (overlapping intervals). Within a group the most
+precise wins; an approximate value ("≈") yields to any that states its
+precision. Groups that disagree are each derived and reported as a conflict.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from derive.evaluate import EvaluationProblem, Interval, evaluate, in_unit
+from derive.formula import Ref
+from derive.model import TIER_ORDER, Candidate, Derivation, InputUse, Node, Problem, Stated
+from derive.rules import Rule, RuleSet
+
+MAX_COMBINATIONS = 8
+"""Disagreeing inputs multiply: at most this many combinations are derived per rule."""
+
+
+@dataclass(slots=True)
+class Outcome:
+    """Top-level derivations and the problems of rules that could not be applied."""
+
+    derivations: list[Derivation] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def _preference(candidate: Candidate) -> tuple[object, ...]:
+    stated = candidate.stated
+    return (
+        candidate.approx,
+        candidate.relative_width,
+        TIER_ORDER[candidate.strength],
+        stated is None,
+        stated.rank if stated is not None and stated.rank is not None else 0,
+        candidate.label,
+    )
+
+
+def _groups(candidates: list[Candidate]) -> list[list[Candidate]]:
+    """Group candidates whose intervals overlap (transitively), lowest values first."""
+    groups: list[list[Candidate]] = []
+    for candidate in sorted(candidates, key=lambda c: (c.low, c.high)):
+        if groups and any(candidate.agrees_with(member) for member in groups[-1]):
+            groups[-1].append(candidate)
+        else:
+            groups.append([candidate])
+    return groups
+
+
+def _reason(chosen: Candidate, group: list[Candidate], conflict: bool) -> str:
+    if conflict:
+        return "the values disagree; derived once for each"
+    if len(group) == 1:
+        return "the only value"
+    rest = [c for c in group if c is not chosen]
+    if not chosen.approx and all(c.approx for c in rest):
+        return f"of {len(group)} agreeing values, the only one not approximate"
+    if chosen.high == chosen.low:
+        return f"exact, the most precise of {len(group)} agreeing values"
+    return f"the most precise of {len(group)} agreeing values (±{chosen.relative_width / 2:.2%})"
+
+
+class Engine:
+    """Derives values from stated facts and rules; pure, no I/O."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        stated: Iterable[Stated],
+        subject_kinds: Mapping[str, str],
+        units: Mapping[str, str],
+    ) -> None:
+        self.rules = rules
+        self.kinds = dict(subject_kinds)
+        self.units = dict(units)
+        self.stated: dict[Node, list[Stated]] = {}
+        for fact in stated:
+            self.stated.setdefault((fact.subject, fact.quantity), []).append(fact)
+        self._memo: dict[tuple[Node, frozenset[Node]], tuple[list[Derivation], list[Problem]]] = {}
+
+    # -- candidates ---------------------------------------------------------------------
+    def candidates(self, node: Node, banned: frozenset[Node]) -> list[Candidate]:
+        """Every value node could take without resting on a banned node."""
+        if node in banned:
+            return []
+        found = [
+            Candidate(s.value, s.low, s.high, s.approx, s.tier, stated=s)
+            for s in self.stated.get(node, [])
+        ]
+        derived, _ = self.derive_node(node, banned)
+        found.extend(d.as_candidate() for d in derived)
+        return found
+
+    # -- derivation ---------------------------------------------------------------------
+    def derive_node(
+        self, node: Node, banned: frozenset[Node] = frozenset()
+    ) -> tuple[list[Derivation], list[Problem]]:
+        """Apply every rule for node's quantity to its subject, never resting on `banned`."""
+        key = (node, banned)
+        if key in self._memo:
+            return self._memo[key]
+        subject, quantity = node
+        kind = self.kinds.get(subject, "")
+        below = banned | {node}
+        derivations: list[Derivation] = []
+        problems: list[Problem] = []
+        for rule in self.rules.for_output(quantity):
+            if rule.applies_to(subject, kind):
+                made, problem = self._apply(rule, subject, below)
+                derivations.extend(made)
+                if problem is not None:
+                    problems.append(problem)
+        self._memo[key] = (derivations, problems)
+        return derivations, problems
+
+    def _apply(
+        self, rule: Rule, subject: str, banned: frozenset[Node]
+    ) -> tuple[list[Derivation], Problem | None]:
+        per_ref: list[tuple[Ref, Node, list[Candidate]]] = []
+        missing = []
+        for ref in rule.refs:
+            node = (ref.subject or subject, ref.quantity)
+            found = self.candidates(node, banned)
+            per_ref.append((ref, node, found))
+            if not found:
+                missing.append(str(ref))
+        if missing:
+            if len(missing) == len(rule.refs):
+                return [], None  # nothing of this rule's inputs here: it does not apply
+            return [], Problem(
+                subject,
+                rule.entry.output,
+                rule.id,
+                "missing-input",
+                "missing " + ", ".join(missing),
+            )
+        options: list[list[InputUse]] = []
+        conflict = False
+        for ref, node, found in per_ref:
+            groups = _groups(found)
+            conflict |= len(groups) > 1
+            uses = []
+            for group in groups:
+                chosen = min(group, key=_preference)
+                others = tuple(c for c in found if c is not chosen)
+                uses.append(
+                    InputUse(
+                        str(ref),
+                        node[0],
+                        node[1],
+                        chosen,
+                        others,
+                        _reason(chosen, group, len(groups) > 1),
+                    )
+                )
+            uses.sort(key=lambda use: _preference(use.used))
+            options.append(uses)
+        made = []
+        for index, combination in enumerate(itertools.product(*options)):
+            if index == MAX_COMBINATIONS:
+                break
+            try:
+                made.append(self._evaluate(rule, subject, combination, index, conflict))
+            except EvaluationProblem as exc:
+                return made, Problem(subject, rule.entry.output, rule.id, exc.kind, exc.detail)
+        return made, None
+
+    def _evaluate(
+        self, rule: Rule, subject: str, uses: tuple[InputUse, ...], alternative: int, conflict: bool
+    ) -> Derivation:
+        output_unit = self.units[rule.entry.output]
+        refs = [use.used for use in uses]
+        nominal = {ref: (c.value, c.value) for ref, c in zip(rule.refs, refs, strict=True)}
+        bounds = {ref: (c.low, c.high) for ref, c in zip(rule.refs, refs, strict=True)}
+        value, _ = in_unit(evaluate(rule.expr, nominal, self.units), output_unit)
+        low, high = in_unit(evaluate(rule.expr, bounds, self.units), output_unit)
+        widest, widest_width = None, 0.0
+        for ref, candidate in zip(rule.refs, refs, strict=True):
+            if candidate.high == candidate.low:
+                continue
+            alone: dict[Ref, Interval] = dict(nominal)
+            alone[ref] = (candidate.low, candidate.high)
+            lo, hi = evaluate(rule.expr, alone, self.units)
+            if hi - lo > widest_width:
+                widest, widest_width = str(ref), hi - lo
+        weakest = max((c.strength for c in refs), key=TIER_ORDER.__getitem__)
+        return Derivation(
+            subject=subject,
+            quantity=rule.entry.output,
+            rule_id=rule.id,
+            value=value,
+            low=min(low, value),
+            high=max(high, value),
+            approx=any(c.approx for c in refs),
+            weakest=weakest,
+            inputs=uses,
+            widest=widest,
+            alternative=alternative,
+            conflict=conflict,
+        )
+
+    def derive_all(self) -> Outcome:
+        """Derive every rule's output for every subject it applies to."""
+        outcome = Outcome()
+        outputs = list(dict.fromkeys(rule.entry.output for rule in self.rules.rules))
+        for subject in sorted(self.kinds):
+            for quantity in outputs:
+                derivations, problems = self.derive_node((subject, quantity))
+                outcome.derivations.extend(derivations)
+                outcome.problems.extend(problems)
+        return outcome

@@ -1,0 +1,105 @@
+"""What the engine works on and what it returns: stated values, candidates, derivations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+TIER_ORDER = {"official": 0, "measured": 1, "derived": 2, "inferred": 3, "estimated": 4}
+"""Strongest first; a derived value's strength is its weakest input's tier."""
+
+Node = tuple[str, str]
+"""(subject, quantity): one place in the dependency graph."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stated:
+    """A current fact usable as a value: normalised into its quantity's reference unit."""
+
+    fact_id: str
+    subject: str
+    quantity: str
+    value: float
+    low: float
+    high: float
+    approx: bool
+    tier: str
+    literal: str
+    rank: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One value an input could take: a stated fact or a derivation."""
+
+    value: float
+    low: float
+    high: float
+    approx: bool
+    strength: str
+    stated: Stated | None = None
+    derivation: Derivation | None = None
+
+    @property
+    def label(self) -> str:
+        """A short name: the fact id, or the rule that derived it."""
+        if self.stated is not None:
+            return self.stated.fact_id
+        assert self.derivation is not None
+        return f"rule {self.derivation.rule_id}"
+
+    @property
+    def relative_width(self) -> float:
+        """The interval's width relative to the value (0 for an exact value)."""
+        width = self.high - self.low
+        return width / abs(self.value) if self.value else width
+
+    def agrees_with(self, other: Candidate) -> bool:
+        """True when the two intervals overlap."""
+        return self.low <= other.high and other.low <= self.high
+
+
+@dataclass(frozen=True, slots=True)
+class InputUse:
+    """How one reference of a formula was filled: the value used, the others, and why."""
+
+    ref: str
+    subject: str
+    quantity: str
+    used: Candidate
+    others: tuple[Candidate, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Derivation:
+    """A rule applied to a subject: value and interval in the output's reference unit."""
+
+    subject: str
+    quantity: str
+    rule_id: str
+    value: float
+    low: float
+    high: float
+    approx: bool
+    weakest: str
+    inputs: tuple[InputUse, ...]
+    widest: str | None
+    alternative: int = 0
+    conflict: bool = False
+
+    def as_candidate(self) -> Candidate:
+        """This derivation as a candidate value for another rule's input."""
+        return Candidate(
+            self.value, self.low, self.high, self.approx, self.weakest, derivation=self
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a rule could not be applied to a subject."""
+
+    subject: str
+    quantity: str
+    rule_id: str
+    kind: str
+    detail: str

@@ -1,0 +1,254 @@
+"""Rules as data: read the rule files, check every formula against the catalog.
+
+A rule file under `derive/rules/` holds `rules:`, a list of
+
+    id: ridge.hbm
+    output: ridge.hbm                  # the quantity it derives
+    formula: peak.bf16_dense / hbm.bandwidth
+    kinds: [chip, variant]             # or subjects: [tpu-v7]; neither: every subject
+    description: ...
+    source: course-tpu-v7-vs-gb200     # where the formula itself comes from
+    locator: "§1"
+    tolerance: 0.01                    # relative, for comparing with stated facts
+
+Every rule is checked when it is read, before anything is derived: its
+quantities and subjects exist, its output is not one of its own inputs, and
+the formula's dimension converts to the output quantity's unit.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+from derive.formula import Bin, Call, Expr, FormulaError, Neg, Num, Pow, Ref, parse_formula
+from derive.formula import references as formula_references
+from schema.catalog import Catalog, Origin
+from schema.errors import CatalogError, CatalogErrors, Place
+from schema.models import QuantityId, Slug, SubjectKind, Text
+from schema.reader import catalog_files, validation_problems
+from schema.units import dimensionality, unit_quantity
+from schema.yaml_source import LocatedDocument, Path_, dotted, read_located
+
+RULES_DIR = Path(__file__).with_name("rules")
+RuleId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9._-]*$", max_length=120)]
+
+
+class RuleEntry(BaseModel):
+    """One rule as written in a rule file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+    id: RuleId
+    output: QuantityId
+    formula: Text
+    description: Text
+    subjects: tuple[Slug, ...] = ()
+    kinds: tuple[SubjectKind, ...] = ()
+    source: Slug | None = None
+    locator: Text | None = None
+    tolerance: Annotated[float, Field(ge=0, le=1)] = 0.0
+
+
+class RuleFile(BaseModel):
+    """A rule file: a list of rules."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rules: tuple[RuleEntry, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A checked rule: its entry, parsed formula and the quantity references in it."""
+
+    entry: RuleEntry
+    origin: Origin
+    expr: Expr
+    refs: tuple[Ref, ...]
+
+    @property
+    def id(self) -> str:
+        """The rule's id."""
+        return self.entry.id
+
+    def applies_to(self, subject: str, kind: str) -> bool:
+        """True when the rule is meant for this subject (by id or kind, or for all)."""
+        e = self.entry
+        if not e.subjects and not e.kinds:
+            return True
+        return subject in e.subjects or kind in e.kinds
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The checked rules, in file order, and a digest of the files they came from."""
+
+    rules: tuple[Rule, ...]
+    digest: str
+
+    def for_output(self, quantity: str) -> list[Rule]:
+        """Return the rules that derive `quantity`."""
+        return [rule for rule in self.rules if rule.entry.output == quantity]
+
+
+def _dimension_of(expr: Expr, units: dict[str, str]) -> Any:
+    """Evaluate the formula on unit quantities; pint raises on incompatible sums."""
+    if isinstance(expr, Num):
+        return unit_quantity(expr.unit, 1)
+    if isinstance(expr, Ref):
+        return unit_quantity(units[expr.quantity], 1)
+    if isinstance(expr, Neg):
+        return _dimension_of(expr.operand, units)
+    if isinstance(expr, Pow):
+        return _dimension_of(expr.base, units) ** float(expr.exponent)
+    if isinstance(expr, Bin):
+        left, right = _dimension_of(expr.left, units), _dimension_of(expr.right, units)
+        if expr.op in "+-":
+            if left.dimensionality != right.dimensionality:
+                raise FormulaError(
+                    f"cannot {'add' if expr.op == '+' else 'subtract'} "
+                    f"{_dim(left)} and {_dim(right)}"
+                )
+            return left
+        return left * right if expr.op == "*" else left / right
+    assert isinstance(expr, Call)
+    args = [_dimension_of(arg, units) for arg in expr.args]
+    if expr.name in ("min", "max"):
+        if any(a.dimensionality != args[0].dimensionality for a in args):
+            raise FormulaError(f"{expr.name}() of values of different dimensions")
+        return args[0]
+    if len(args) != 1:
+        raise FormulaError(f"{expr.name}() takes one value")
+    if expr.name == "sqrt":
+        return args[0] ** 0.5
+    if not args[0].dimensionless:
+        raise FormulaError(f"{expr.name}() needs a plain number, not {_dim(args[0])}")
+    return args[0]
+
+
+def _dim(quantity: Any) -> str:
+    return str(quantity.dimensionality) if not quantity.dimensionless else "a plain number"
+
+
+class _RuleChecker:
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.units = {qid: q.unit for qid, q in catalog.quantities.items()}
+        self.errors: list[CatalogError] = []
+        self.seen: dict[str, Place] = {}
+
+    def problem(self, place: Place, message: str) -> None:
+        self.errors.append(CatalogError(place, message))
+
+    def _unknown_quantity(self, quantity: str) -> str:
+        close = difflib.get_close_matches(quantity, list(self.units), n=2, cutoff=0.6)
+        hint = f"; did you mean {', '.join(close)}?" if close else "; define it in quantities"
+        return f"unknown quantity {quantity!r}{hint}"
+
+    def check(self, entry: RuleEntry, doc: LocatedDocument, path: Path_) -> Rule | None:
+        where = doc.place(path, dotted((*path, "id")))
+        first = self.seen.setdefault(entry.id, where)
+        if first is not where:
+            self.problem(
+                where, f"duplicate rule id {entry.id!r}; first defined at {first.file}:{first.line}"
+            )
+            return None
+        formula_place = doc.place((*path, "formula"))
+        ok = True
+        if entry.output not in self.units:
+            self.problem(
+                doc.place((*path, "output")),
+                f"rule {entry.id}: {self._unknown_quantity(entry.output)}",
+            )
+            ok = False
+        for name in entry.subjects:
+            if name not in self.catalog.subjects:
+                self.problem(
+                    doc.place((*path, "subjects")), f"rule {entry.id}: unknown subject {name!r}"
+                )
+                ok = False
+        if entry.source is not None and entry.source not in self.catalog.sources:
+            self.problem(
+                doc.place((*path, "source")), f"rule {entry.id}: unknown source {entry.source!r}"
+            )
+            ok = False
+        try:
+            expr = parse_formula(entry.formula)
+        except FormulaError as exc:
+            self.problem(formula_place, f"rule {entry.id}: {exc}")
+            return None
+        refs = tuple(formula_references(expr))
+        for ref in refs:
+            if ref.quantity not in self.units:
+                self.problem(
+                    formula_place, f"rule {entry.id}: {self._unknown_quantity(ref.quantity)}"
+                )
+                ok = False
+            if ref.subject is not None and ref.subject not in self.catalog.subjects:
+                self.problem(formula_place, f"rule {entry.id}: unknown subject {ref.subject!r}")
+                ok = False
+            if ref.subject is None and ref.quantity == entry.output:
+                self.problem(
+                    formula_place,
+                    f"rule {entry.id}: its output {entry.output} is also "
+                    "one of its inputs; a rule cannot derive a quantity from itself",
+                )
+                ok = False
+        if not ok:
+            return None
+        try:
+            result = _dimension_of(expr, self.units)
+        except FormulaError as exc:
+            self.problem(formula_place, f"rule {entry.id}: {exc}")
+            return None
+        output_unit = self.units[entry.output]
+        expected = unit_quantity(output_unit, 1)
+        if result.dimensionality != expected.dimensionality:
+            self.problem(
+                formula_place,
+                (
+                    f"rule {entry.id}: the formula gives {_dim(result)}, but {entry.output} is "
+                    f"measured in {output_unit or 'plain numbers'} ({dimensionality(output_unit)})"
+                ),
+            )
+            return None
+        origin = Origin(doc.file, doc.line(path) or 1, int(path[-1]))
+        return Rule(entry, origin, expr, refs)
+
+
+def read_rules(root: Path, catalog: Catalog) -> RuleSet:
+    """Read and check every rule file under `root` against `catalog`.
+
+    Raises `CatalogErrors` naming file, line and rule for every problem.
+    """
+    checker = _RuleChecker(catalog)
+    rules: list[Rule] = []
+    digest = hashlib.sha256()
+    files = catalog_files(root) if root.is_dir() else []
+    for path in files:
+        display = f"{root.name}/{path.relative_to(root).as_posix()}"
+        digest.update(display.encode() + b"\0" + path.read_bytes() + b"\0")
+        try:
+            doc = read_located(path, display)
+            parsed = RuleFile.model_validate(doc.data)
+        except CatalogError as exc:
+            checker.errors.append(exc)
+            continue
+        except ValidationError as exc:
+            checker.errors.extend(
+                validation_problems(doc, exc, lambda loc: tuple(RuleEntry.model_fields))
+            )
+            continue
+        for i, entry in enumerate(parsed.rules):
+            rule = checker.check(entry, doc, ("rules", i))
+            if rule is not None:
+                rules.append(rule)
+    if checker.errors:
+        raise CatalogErrors(checker.errors)
+    return RuleSet(tuple(rules), digest.hexdigest())

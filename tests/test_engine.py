@@ -1,0 +1,155 @@
+"""The engine on small catalogs, each built to show one behaviour."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rules_fixtures import chip, fact, write_derivation_catalog
+
+from db.derived import derive_catalog
+from derive.engine import Outcome
+from derive.model import Derivation
+from derive.rules import read_rules
+from schema.reader import read_catalog
+
+HBM = fact("x.stacks", "hbm.stacks", "8") + fact("x.width", "hbm.interface_width", "1,024 bit")
+
+
+def derive(tmp_path: Path, facts: str) -> Outcome:
+    catalog, rules = write_derivation_catalog(tmp_path, {"chip-x": chip(facts)})
+    loaded = read_catalog(catalog)
+    return derive_catalog(loaded, read_rules(rules, loaded))
+
+
+def only(outcome: Outcome, quantity: str) -> list[Derivation]:
+    return [d for d in outcome.derivations if d.quantity == quantity]
+
+
+def test_inverse_rules_never_support_the_fact_they_came_from(tmp_path: Path) -> None:
+    outcome = derive(
+        tmp_path,
+        HBM
+        + fact("x.bw", "hbm.bandwidth", "7.37 TB/s")
+        + fact("x.pins", "hbm.pin_rate", "7.2 Gbit/s", "inferred"),
+    )
+    (bandwidth,) = only(outcome, "hbm.bandwidth")
+    (pins,) = only(outcome, "hbm.pin_rate")
+    pin_input = next(u for u in bandwidth.inputs if u.quantity == "hbm.pin_rate")
+    bw_input = next(u for u in pins.inputs if u.quantity == "hbm.bandwidth")
+    # Each direction rests on the other's stated fact, and on nothing derived from itself.
+    assert pin_input.used.stated is not None and pin_input.used.stated.fact_id == "x.pins"
+    assert pin_input.others == ()
+    assert bw_input.used.stated is not None and bw_input.used.stated.fact_id == "x.bw"
+    assert bw_input.others == ()
+    assert bandwidth.value == pytest.approx(8 * 1024 * 7.2 / 8)
+    assert pins.value == pytest.approx(7370 * 8 / (8 * 1024))
+
+
+def test_a_missing_input_is_reported_per_rule_and_subject(tmp_path: Path) -> None:
+    outcome = derive(tmp_path, HBM)
+    assert only(outcome, "hbm.bandwidth") == []
+    assert [(p.rule_id, p.subject, p.detail) for p in outcome.problems] == [
+        ("bw.from-pins", "chip-x", "missing hbm.pin_rate"),
+        ("pins.from-bw", "chip-x", "missing hbm.bandwidth"),
+    ]
+
+
+def test_the_most_precise_agreeing_value_is_taken(tmp_path: Path) -> None:
+    outcome = derive(
+        tmp_path,
+        HBM
+        + fact("x.bw", "hbm.bandwidth", "7.37 TB/s")
+        + fact("x.pins", "hbm.pin_rate", "7.2 Gbit/s", "inferred", "    exact: true\n")
+        + fact("x.peak", "peak.bf16_dense", "2,307 TFLOP/s"),
+    )
+    (ridge,) = only(outcome, "ridge.hbm")
+    bw = next(u for u in ridge.inputs if u.quantity == "hbm.bandwidth")
+    assert bw.used.derivation is not None  # 7,372.8 GB/s exactly, from the pins
+    assert bw.reason == "exact, the most precise of 2 agreeing values"
+    assert [o.label for o in bw.others] == ["x.bw"]
+    assert ridge.value == pytest.approx(2307e12 / (8 * 1024 * 7.2e9 / 8))
+    assert ridge.weakest == "inferred"
+
+
+def test_an_approximate_value_yields_to_one_that_states_its_precision(tmp_path: Path) -> None:
+    outcome = derive(
+        tmp_path,
+        HBM
+        + fact("x.bw", "hbm.bandwidth", "8 TB/s")
+        + fact("x.pins", "hbm.pin_rate", "≈7.8 Gbit/s", "inferred")
+        + fact("x.peak", "peak.bf16_dense", "2,500 TFLOP/s"),
+    )
+    (ridge,) = only(outcome, "ridge.hbm")
+    bw = next(u for u in ridge.inputs if u.quantity == "hbm.bandwidth")
+    assert bw.used.stated is not None and bw.used.stated.fact_id == "x.bw"
+    assert bw.reason == "of 2 agreeing values, the only one not approximate"
+    # "8 TB/s" means 7.5–8.5 TB/s: it is what widens the ridge point most.
+    assert ridge.value == pytest.approx(312.5)
+    assert (ridge.low, ridge.high) == (pytest.approx(2499.5 / 8.5), pytest.approx(2500.5 / 7.5))
+    assert ridge.widest == "hbm.bandwidth"
+    assert ridge.weakest == "official"
+
+
+def test_disagreeing_values_are_each_derived_and_flagged(tmp_path: Path) -> None:
+    outcome = derive(
+        tmp_path,
+        fact("x.bw", "hbm.bandwidth", "7.37 TB/s")
+        + fact("x.bw2", "hbm.bandwidth", "8.0 TB/s", "measured")
+        + fact("x.peak", "peak.bf16_dense", "2,307 TFLOP/s"),
+    )
+    ridges = only(outcome, "ridge.hbm")
+    assert [r.alternative for r in ridges] == [0, 1]
+    assert all(r.conflict for r in ridges)
+    assert sorted(r.value for r in ridges) == [
+        pytest.approx(2307 / 8.0),
+        pytest.approx(2307 / 7.37),
+    ]
+
+
+def test_counts_and_exact_values_give_exact_results(tmp_path: Path) -> None:
+    outcome = derive(
+        tmp_path,
+        HBM + fact("x.pins", "hbm.pin_rate", "7.2 Gbit/s", "official", "    exact: true\n"),
+    )
+    (bandwidth,) = only(outcome, "hbm.bandwidth")
+    assert bandwidth.low == bandwidth.value == bandwidth.high == pytest.approx(7372.8)
+    assert bandwidth.widest is None
+
+
+@pytest.mark.parametrize(
+    ("bandwidth", "kind", "detail"),
+    [
+        ("0 TB/s", "division-by-zero", "division by zero (hbm.bandwidth is 0)"),
+        (
+            "0–2 GB/s",
+            "zero-in-interval",
+            "division by hbm.bandwidth, whose interval [-0.5, 2.5] GB/s contains zero",
+        ),
+    ],
+)
+def test_a_zero_divisor_is_a_finding_not_a_crash(
+    tmp_path: Path, bandwidth: str, kind: str, detail: str
+) -> None:
+    outcome = derive(
+        tmp_path,
+        fact("x.bw", "hbm.bandwidth", bandwidth)
+        + fact("x.peak", "peak.bf16_dense", "2,307 TFLOP/s"),
+    )
+    assert only(outcome, "ridge.hbm") == []
+    (problem,) = [p for p in outcome.problems if p.rule_id == "ridge"]
+    assert (problem.subject, problem.kind) == ("chip-x", kind)
+    assert detail in problem.detail
+
+
+def test_derived_values_feed_other_rules(tmp_path: Path) -> None:
+    outcome = derive(
+        tmp_path,
+        HBM
+        + fact("x.pins", "hbm.pin_rate", "7.2 Gbit/s", "estimated")
+        + fact("x.peak", "peak.bf16_dense", "2,307 TFLOP/s"),
+    )
+    (ridge,) = only(outcome, "ridge.hbm")
+    bw = next(u for u in ridge.inputs if u.quantity == "hbm.bandwidth")
+    assert bw.used.derivation is not None and bw.used.derivation.rule_id == "bw.from-pins"
+    assert ridge.weakest == "estimated"  # as good as its weakest input, through the chain
