@@ -1,0 +1,93 @@
+"""Commands on texts: how much of a course the catalog covers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cli.options import DbOption, Format, FormatOption
+from cli.output import print_json, print_line, print_table
+
+TextFile = Annotated[
+    Path, typer.Argument(help="A Markdown or plain text file.", exists=True, dir_okay=False)
+]
+
+
+def coverage(
+    text: TextFile,
+    outline: Annotated[
+        Path | None,
+        typer.Option(
+            "--outline",
+            help="Sections of the text: lines of 'FIRST_LINE SECTION'.",
+            exists=True,
+            dir_okay=False,
+        ),
+    ] = None,
+    db: DbOption = None,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Per section of a text: its numbers, the claims among them, and how many the catalog
+    matches with a fact or a derived value; and the facts and rules that cite the section."""
+    from db.engine import database
+    from db.known import citations, known_values
+    from derive.coverage import Section, read_outline
+    from derive.coverage import coverage as measure
+    from schema.text_numbers import find_numbers
+
+    sections = read_outline(outline.read_text("utf-8")) if outline else [Section("(whole text)", 1)]
+    content = text.read_text("utf-8")
+    numbers = list(find_numbers(content))
+    with database(db) as engine, engine.connect() as conn:
+        known = known_values(conn)
+        fact_locators, rule_locators = citations(conn)
+    report = measure(numbers, content.splitlines(), known, sections, fact_locators, rule_locators)
+    totals = {
+        "numbers": sum(s.numbers for s in report),
+        "claims": sum(s.claims for s in report),
+        "matched": sum(s.matched for s in report),
+    }
+    if fmt is Format.json:
+        print_json(
+            {
+                "sections": [
+                    {
+                        "section": s.name,
+                        "numbers": s.numbers,
+                        "claims": s.claims,
+                        "matched": s.matched,
+                        "facts": s.facts,
+                        "rules": s.rules,
+                        "unmatched": [{"line": n.line, "number": n.literal} for n in s.unmatched],
+                    }
+                    for s in report
+                ],
+                **totals,
+            }
+        )
+        return
+    rows = [
+        (
+            s.name,
+            s.numbers,
+            s.claims,
+            s.matched,
+            f"{s.matched / s.claims:.0%}" if s.claims else "",
+            len(s.facts),
+            len(s.rules),
+        )
+        for s in report
+    ]
+    print_table(None, ("section", "numbers", "claims", "matched", "share", "facts", "rules"), rows)
+    share = totals["matched"] / totals["claims"] if totals["claims"] else 0.0
+    print_line(
+        f"{totals['numbers']} numbers, {totals['claims']} claims, {totals['matched']} "
+        f"matched by a fact or a derived value ({share:.0%})"
+    )
+
+
+def register(app: typer.Typer) -> None:
+    """Add the text commands to `app`."""
+    app.command()(coverage)
