@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import asdict
 from enum import StrEnum
 from pathlib import Path
@@ -58,6 +59,10 @@ def show(
     history: Annotated[
         bool, typer.Option("--all", help="Include superseded and withdrawn facts.")
     ] = False,
+    as_of: Annotated[
+        str | None,
+        typer.Option("--as-of", help="What the catalog held on this date (YYYY-MM-DD)."),
+    ] = None,
     db: DbOption = None,
     fmt: FormatOption = Format.text,
 ) -> None:
@@ -65,8 +70,9 @@ def show(
     from db.engine import database
     from db.queries import facts_about
 
+    day = _date(as_of) if as_of else None
     with database(db) as engine, engine.connect() as conn:
-        views = facts_about(conn, subject, quantity, include_superseded=history)
+        views = facts_about(conn, subject, quantity, include_superseded=history, as_of=day)
     if fmt is Format.json:
         print_json([view.as_json() for view in views])
         return
@@ -82,6 +88,51 @@ def show(
         rows.append((v.quantity, value, v.unit, v.tier, source, v.locator, v.date))
     print_table(
         views[0].subject, ("quantity", "value", "unit", "tier", "source", "locator", "date"), rows
+    )
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not a date; write YYYY-MM-DD") from None
+
+
+def history(
+    subject: Annotated[str, typer.Argument(help="Subject id, name or alias.")],
+    quantity: Annotated[str, typer.Argument(help="Quantity id.")],
+    db: DbOption = None,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Show every fact a subject's quantity has had, oldest first, with each correction."""
+    from db.engine import database
+    from db.queries import history as read_history
+
+    with database(db) as engine, engine.connect() as conn:
+        views = read_history(conn, subject, quantity)
+    if fmt is Format.json:
+        print_json([view.as_json() for view in views])
+        return
+    if not views:
+        print_line(f"no facts for {subject} {quantity}")
+        return
+    rows = []
+    for v in views:
+        change = f"supersedes {v.supersedes}: {v.reason}" if v.supersedes else (v.reason or "")
+        rows.append(
+            (
+                v.effective_date or "(undated)",
+                v.literal or "(undisclosed)",
+                v.tier,
+                v.status,
+                v.source_title or "(no source)",
+                change,
+            )
+        )
+    print_table(
+        f"{views[0].subject} {quantity}",
+        ("date", "value", "tier", "status", "source", "change"),
+        rows,
     )
 
 
@@ -146,5 +197,6 @@ def register(app: typer.Typer) -> None:
     """Add the catalog commands to `app`."""
     app.command()(load)
     app.command()(show)
+    app.command()(history)
     app.command("list")(list_)
     app.command()(dump)

@@ -10,7 +10,13 @@ import sys
 
 import typer
 
-from cli import catalog_commands, db_commands, derive_commands, text_commands
+from cli import (
+    audit_commands,
+    catalog_commands,
+    db_commands,
+    derive_commands,
+    text_commands,
+)
 
 app = typer.Typer(
     name="facts",
@@ -21,6 +27,7 @@ app = typer.Typer(
 )
 catalog_commands.register(app)
 derive_commands.register(app)
+audit_commands.register(app)
 text_commands.register(app)
 app.add_typer(db_commands.app, name="db")
 

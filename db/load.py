@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from db.derived import DeriveReport, derive_catalog, store_derived
 from db.engine import write_transaction
 from db.errors import DatabaseError, WriteConflict
-from db.store import read_back, replace_catalog
+from db.store import read_loaded, replace_catalog
 from derive.rules import RuleSet, read_rules
 from schema.catalog import Catalog
 from schema.reader import read_catalog
@@ -74,6 +74,6 @@ def load_catalog(engine: Engine, root: Path, rules_dir: Path) -> LoadReport:
 def rederive(engine: Engine, rules_dir: Path) -> DeriveReport:
     """Re-read the rules and rebuild every derived value from the stored catalog."""
     with _writing(engine) as conn:
-        catalog = read_back(conn)
+        catalog = read_loaded(conn)
         rules = read_rules(rules_dir, catalog)
         return store_derived(conn, rules, derive_catalog(catalog, rules))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Connection, or_, select
@@ -38,6 +38,18 @@ class FactView:
     note: str | None
     supersedes: str | None
     reason: str | None
+    source_published: str | None = None
+    superseded_by: str | None = None
+
+    @property
+    def effective_date(self) -> dt.date | None:
+        """The fact's date, else its source's publication date (a partial one at its start)."""
+        if self.date is not None:
+            return self.date
+        if not self.source_published:
+            return None
+        parts = [int(p) for p in self.source_published.split("-")] + [1, 1]
+        return dt.date(parts[0], parts[1], parts[2])
 
     def as_json(self) -> dict[str, Any]:
         """Return this view as JSON-ready data."""
@@ -77,6 +89,7 @@ def _fact_view(row: Any) -> FactView:
         tier=row.tier,
         source_id=row.source_id,
         source_title=row.source_title,
+        source_published=row.source_published,
         locator=row.locator,
         date=row.date,
         status=row.status,
@@ -88,13 +101,25 @@ def _fact_view(row: Any) -> FactView:
 
 
 def facts_about(
-    conn: Connection, subject: str, quantity: str | None = None, *, include_superseded: bool = False
+    conn: Connection,
+    subject: str,
+    quantity: str | None = None,
+    *,
+    include_superseded: bool = False,
+    as_of: dt.date | None = None,
 ) -> list[FactView]:
-    """Return a subject's facts, all or those of `quantity` (an id or a dotted prefix)."""
+    """Return a subject's facts, all or those of `quantity` (an id or a dotted prefix).
+
+    With `as_of`, what the catalog held on that date: facts dated later are left
+    out, and a correction counts only from its own date.
+    """
     subject_id = resolve_subject(conn, subject)
     query = (
         select(
-            FactRow, SourceRow.title.label("source_title"), QuantityRow.unit.label("reference_unit")
+            FactRow,
+            SourceRow.title.label("source_title"),
+            SourceRow.published.label("source_published"),
+            QuantityRow.unit.label("reference_unit"),
         )
         .join(QuantityRow, QuantityRow.id == FactRow.quantity_id)
         .outerjoin(SourceRow, SourceRow.id == FactRow.source_id)
@@ -108,9 +133,35 @@ def facts_about(
         query = query.where(
             or_(FactRow.quantity_id == quantity, FactRow.quantity_id.startswith(quantity + "."))
         )
+    views = [_fact_view(row) for row in conn.execute(query).all()]
+    newer: dict[str | None, FactView] = {v.supersedes: v for v in views if v.supersedes}
+    views = [replace(v, superseded_by=newer[v.id].id) if v.id in newer else v for v in views]
+    if as_of is not None:
+        views = [_as_of(v, newer, as_of) for v in views if _held(v, as_of)]
     if not include_superseded:
-        query = query.where(FactRow.status == "current")
-    return [_fact_view(row) for row in conn.execute(query).all()]
+        views = [v for v in views if v.status == "current"]
+    return views
+
+
+def _held(view: FactView, day: dt.date) -> bool:
+    when = view.effective_date
+    return when is None or when <= day
+
+
+def _as_of(view: FactView, newer: dict[str | None, FactView], day: dt.date) -> FactView:
+    """The fact with the status it had on `day`: a correction counts from its own date."""
+    if view.status == "superseded":
+        replacement = newer.get(view.id)
+        if replacement is not None and not _held(replacement, day):
+            return replace(view, status="current", superseded_by=None)
+    return view
+
+
+def history(conn: Connection, subject: str, quantity: str) -> list[FactView]:
+    """Every fact of one subject's quantity, oldest first, corrections with their reasons."""
+    views = facts_about(conn, subject, quantity, include_superseded=True)
+    views = [v for v in views if v.quantity == quantity] or views
+    return sorted(views, key=lambda v: (v.effective_date is None, v.effective_date or dt.date.min))
 
 
 def list_rows(conn: Connection, kind: str) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, delete, insert, select, update
 
 from db.derived_models import DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow
+from db.errors import DatabaseError
 from db.models import FactRow, QuantityRow, SourceRow, SubjectRow
 from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject
 from schema.models import FactEntry, QuantityEntry, SourceEntry, SubjectEntry
@@ -179,6 +180,18 @@ def _origin(row: Any) -> Origin:
 
 def _by_place(rows: Iterable[T]) -> list[T]:
     return sorted(rows, key=lambda r: (getattr(r, "file"), getattr(r, "position")))  # noqa: B009
+
+
+class EmptyDatabase(DatabaseError):
+    """The database holds no catalog yet."""
+
+
+def read_loaded(conn: Connection) -> Catalog:
+    """Rebuild the stored `Catalog`; raise `EmptyDatabase` when nothing was loaded yet."""
+    catalog = read_back(conn)
+    if not catalog.quantities and not catalog.facts:
+        raise EmptyDatabase("the database holds no catalog yet; run `facts load` first")
+    return catalog
 
 
 def read_back(conn: Connection) -> Catalog:

@@ -26,6 +26,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
+from derive.bounds import Bound, BoundEntry
 from derive.formula import Bin, Call, Expr, FormulaError, Neg, Num, Pow, Ref, parse_formula
 from derive.formula import references as formula_references
 from schema.catalog import Catalog, Origin
@@ -56,11 +57,12 @@ class RuleEntry(BaseModel):
 
 
 class RuleFile(BaseModel):
-    """A rule file: a list of rules."""
+    """A rule file: a list of rules, and bounds between quantities."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     rules: tuple[RuleEntry, ...] = ()
+    bounds: tuple[BoundEntry, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +93,7 @@ class RuleSet:
 
     rules: tuple[Rule, ...]
     digest: str
+    bounds: tuple[Bound, ...] = ()
 
     def for_output(self, quantity: str) -> list[Rule]:
         """Return the rules that derive `quantity`."""
@@ -221,6 +224,34 @@ class _RuleChecker:
         origin = Origin(doc.file, doc.line(path) or 1, int(path[-1]))
         return Rule(entry, origin, expr, refs)
 
+    def check_bound(self, entry: BoundEntry, doc: LocatedDocument, path: Path_) -> Bound | None:
+        """Check a bound's quantities, subjects and dimensions, like a rule's."""
+        bound = Bound.of(entry, Origin(doc.file, doc.line(path) or 1, int(path[-1])))
+        place = doc.place((*path, bound.limit))
+        ok = True
+        for quantity, where in (
+            (entry.quantity, doc.place((*path, "quantity"))),
+            (bound.ref.quantity, place),
+        ):
+            if quantity not in self.units:
+                self.problem(where, f"bound {entry.id}: {self._unknown_quantity(quantity)}")
+                ok = False
+        for name in (*entry.subjects, *([bound.ref.subject] if bound.ref.subject else [])):
+            if name not in self.catalog.subjects:
+                self.problem(place, f"bound {entry.id}: unknown subject {name!r}")
+                ok = False
+        if not ok:
+            return None
+        mine, theirs = self.units[entry.quantity], self.units[bound.ref.quantity]
+        if dimensionality(mine) != dimensionality(theirs):
+            self.problem(
+                place,
+                f"bound {entry.id}: {entry.quantity} ({dimensionality(mine)}) "
+                f"cannot be compared with {bound.ref.quantity} ({dimensionality(theirs)})",
+            )
+            return None
+        return bound
+
 
 def read_rules(root: Path, catalog: Catalog) -> RuleSet:
     """Read and check every rule file under `root` against `catalog`.
@@ -229,6 +260,7 @@ def read_rules(root: Path, catalog: Catalog) -> RuleSet:
     """
     checker = _RuleChecker(catalog)
     rules: list[Rule] = []
+    bounds: list[Bound] = []
     digest = hashlib.sha256()
     files = catalog_files(root) if root.is_dir() else []
     for path in files:
@@ -249,6 +281,10 @@ def read_rules(root: Path, catalog: Catalog) -> RuleSet:
             rule = checker.check(entry, doc, ("rules", i))
             if rule is not None:
                 rules.append(rule)
+        for i, bound_entry in enumerate(parsed.bounds):
+            bound = checker.check_bound(bound_entry, doc, ("bounds", i))
+            if bound is not None:
+                bounds.append(bound)
     if checker.errors:
         raise CatalogErrors(checker.errors)
-    return RuleSet(tuple(rules), digest.hexdigest())
+    return RuleSet(tuple(rules), digest.hexdigest(), tuple(bounds))

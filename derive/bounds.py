@@ -1,0 +1,85 @@
+"""Bounds that come from another quantity: a chip's pin rate within its memory
+standard's range, a configured limit at most the capacity it limits.
+
+Written in a rule file beside the rules:
+
+    bounds:
+      - id: hbm.pin_rate.within-hbm3e
+        quantity: hbm.pin_rate
+        within: hbm3e:hbm.pin_rate        # the other value's interval or range
+        subjects: [tpu-v7, gb200]
+        description: ...
+      - id: smem.per-block.at-most-per-sm
+        quantity: smem.max_per_block
+        at_most: smem.capacity_per_sm     # same subject unless a subject is named
+        kinds: [chip]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, StringConstraints, model_validator
+
+from derive.formula import Ref
+from schema.catalog import Origin
+from schema.models import QuantityId, Slug, SubjectKind, Text
+
+RefText = Annotated[str, StringConstraints(pattern=r"^([a-z0-9][a-z0-9._-]*:)?[a-z0-9_.]+$")]
+
+
+class BoundEntry(BaseModel):
+    """One bound as written in a rule file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+    id: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9._-]*$")]
+    quantity: QuantityId
+    within: RefText | None = None
+    at_most: RefText | None = None
+    at_least: RefText | None = None
+    description: Text
+    subjects: tuple[Slug, ...] = ()
+    kinds: tuple[SubjectKind, ...] = ()
+    source: Slug | None = None
+    locator: Text | None = None
+
+    @model_validator(mode="after")
+    def _one_limit(self) -> BoundEntry:
+        given = [x for x in (self.within, self.at_most, self.at_least) if x is not None]
+        if len(given) != 1:
+            raise ValueError("a bound needs exactly one of `within`, `at_most`, `at_least`")
+        return self
+
+
+def parse_ref(text: str) -> Ref:
+    """Read 'subject:quantity' or 'quantity' as a reference."""
+    subject, _, quantity = text.rpartition(":")
+    return Ref(subject or None, quantity)
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """A checked bound: which limit, against which reference."""
+
+    entry: BoundEntry
+    origin: Origin
+    limit: str  # within | at_most | at_least
+    ref: Ref
+
+    def applies_to(self, subject: str, kind: str) -> bool:
+        """True when the bound is meant for this subject (by id or kind, or for all)."""
+        e = self.entry
+        if not e.subjects and not e.kinds:
+            return True
+        return subject in e.subjects or kind in e.kinds
+
+    @classmethod
+    def of(cls, entry: BoundEntry, origin: Origin) -> Bound:
+        """Build a bound from its entry."""
+        for limit in ("within", "at_most", "at_least"):
+            text = getattr(entry, limit)
+            if text is not None:
+                return cls(entry, origin, limit, parse_ref(text))
+        raise AssertionError("validated: exactly one limit")  # pragma: no cover

@@ -1,0 +1,32 @@
+"""Name the likely cause of two numbers that disagree, from their ratio."""
+
+from __future__ import annotations
+
+import math
+
+# (ratio, relative tolerance, cause); the binary-prefix ratios need a tight tolerance.
+_CAUSES: tuple[tuple[float, float, str], ...] = (
+    (1.024, 0.002, "binary vs decimal prefix (KiB vs kB): a factor of 1.024"),
+    (1.048576, 0.002, "binary vs decimal prefix (MiB vs MB): a factor of 1.048576"),
+    (1.073741824, 0.002, "binary vs decimal prefix (GiB vs GB): a factor of 1.073741824"),
+    (1.099511627776, 0.002, "binary vs decimal prefix (TiB vs TB): a factor of 1.0995"),
+    (2.0, 0.01, "a factor of 2: MAC vs FLOP, one- vs two-directional, or dense vs sparse"),
+    (3.0, 0.01, "a factor of 3: per axis vs per chip (three axes)"),
+    (8.0, 0.01, "a factor of 8: bit vs byte"),
+)
+
+
+def diagnose(a: float, b: float, *, integers: bool = False) -> str | None:
+    """Return the likely cause of `a` and `b` disagreeing, or None when no ratio fits."""
+    if a == 0 or b == 0 or (a < 0) != (b < 0):
+        return None
+    if integers and abs(a - b) == 1:
+        return "they differ by exactly 1: counted inclusively vs exclusively, or a reserved one"
+    ratio = max(abs(a), abs(b)) / min(abs(a), abs(b))
+    for target, tolerance, cause in _CAUSES:
+        if abs(ratio / target - 1) <= tolerance:
+            return cause
+    power = math.log(ratio, 1000)
+    if power >= 0.99 and abs(power - round(power)) < 0.005:
+        return f"a factor of 1000^{round(power)}: a unit prefix slipped"
+    return None
