@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -74,6 +75,15 @@ def audit(
     strict: Annotated[
         bool, typer.Option("--strict", help="Exit with 1 when there are findings.")
     ] = False,
+    texts: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--text",
+            help="Also check the numbers of this text (repeatable).",
+            exists=True,
+            dir_okay=False,
+        ),
+    ] = None,
     limit: Annotated[
         int, typer.Option("--limit", help="Findings shown per kind in the terminal (0: all).")
     ] = 10,
@@ -97,6 +107,17 @@ def audit(
             raise typer.BadParameter(f"unknown kind {kind!r}; the kinds are {', '.join(KINDS)}")
     with database(db) as engine:
         findings = audit_database(engine, rules or RULES_DIR)
+        if texts:
+            from db.known import known_values
+            from derive.audit import text_findings
+            from derive.textcheck import check_text
+
+            with engine.connect() as conn:
+                known = known_values(conn)
+            reports = [check_text(t.read_text("utf-8"), known, str(t)) for t in texts]
+            findings = sorted(
+                [*findings, *text_findings(reports)], key=lambda f: KINDS.index(f.kind)
+            )
     findings = [f for f in findings if (not only or f.kind in only) and f.kind not in (skip or [])]
     if fmt is AuditFormat.json:
         print_json([f.as_json() for f in findings])

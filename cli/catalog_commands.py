@@ -23,6 +23,7 @@ class ListKind(StrEnum):
     quantities = "quantities"
     sources = "sources"
     rules = "rules"
+    tables = "tables"
 
 
 def load(
@@ -141,7 +142,7 @@ def list_(
     db: DbOption = None,
     fmt: FormatOption = Format.text,
 ) -> None:
-    """List the subjects, quantities, sources or rules in the database."""
+    """List the subjects, quantities, sources, rules or tables in the database."""
     from db.derived_queries import rule_rows
     from db.engine import database
     from db.queries import list_rows

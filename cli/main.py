@@ -15,6 +15,7 @@ from cli import (
     catalog_commands,
     db_commands,
     derive_commands,
+    export_commands,
     text_commands,
 )
 
@@ -28,6 +29,7 @@ app = typer.Typer(
 catalog_commands.register(app)
 derive_commands.register(app)
 audit_commands.register(app)
+export_commands.register(app)
 text_commands.register(app)
 app.add_typer(db_commands.app, name="db")
 

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from cli.options import DbOption, Format, FormatOption
 from cli.output import print_json, print_line, print_table
+
+if TYPE_CHECKING:
+    from derive.textcheck import Checked
 
 TextFile = Annotated[
     Path, typer.Argument(help="A Markdown or plain text file.", exists=True, dir_okay=False)
@@ -88,6 +91,75 @@ def coverage(
     )
 
 
+def check(
+    files: Annotated[
+        list[Path],
+        typer.Argument(help="Markdown or plain text files.", exists=True, dir_okay=False),
+    ],
+    show: Annotated[
+        list[str] | None,
+        typer.Option("--show", help="Only these verdicts: matched, mismatched, unknown."),
+    ] = None,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Exit with 1 when a number is mismatched.")
+    ] = False,
+    db: DbOption = None,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Find every number in the texts and match each claim to a fact or derived value:
+    matched, mismatched (with what it contradicts), or unknown (nothing behind it)."""
+    from db.engine import database
+    from db.known import known_values
+    from derive.textcheck import check_text
+
+    with database(db) as engine, engine.connect() as conn:
+        known = known_values(conn)
+    reports = [check_text(f.read_text("utf-8"), known, str(f)) for f in files]
+    wanted = set(show or ("matched", "mismatched", "unknown"))
+    if fmt is Format.json:
+        print_json(
+            {
+                "files": [
+                    {
+                        "file": r.file,
+                        "numbers": r.numbers,
+                        "claims": len(r.results),
+                        "matched": r.count("matched"),
+                        "mismatched": r.count("mismatched"),
+                        "unknown": r.count("unknown"),
+                        "results": [c.as_json() for c in r.results if c.status in wanted],
+                    }
+                    for r in reports
+                ],
+            }
+        )
+    else:
+        for report in reports:
+            for c in report.results:
+                if c.status in wanted:
+                    print_line(_verdict_line(c))
+            print_line(
+                f"{report.file}: {report.numbers} numbers, {len(report.results)} claims: "
+                f"{report.count('matched')} matched, {report.count('mismatched')} "
+                f"mismatched, {report.count('unknown')} unknown"
+            )
+    if strict and any(r.count("mismatched") for r in reports):
+        raise typer.Exit(1)
+
+
+def _verdict_line(checked: Checked) -> str:
+    n, known = checked.number, checked.known
+    where = f"{checked.file}:{n.line}:{n.column}"
+    if checked.status == "unknown" or known is None:
+        return f"{where}  {n.literal}  unknown: no fact or derived value behind it"
+    what = f"{known.subject} {known.quantity} = {known.value:.6g} {known.unit}".rstrip()
+    if checked.status == "matched":
+        return f"{where}  {n.literal}  matched: {what} ({known.kind} {known.ref})"
+    cause = f"; likely cause: {checked.cause}" if checked.cause else ""
+    return f"{where}  {n.literal}  MISMATCHED: {what} ({known.kind} {known.ref}){cause}"
+
+
 def register(app: typer.Typer) -> None:
     """Add the text commands to `app`."""
     app.command()(coverage)
+    app.command()(check)

@@ -27,6 +27,7 @@ class LoadReport:
     quantities: int
     subjects: int
     facts: int
+    tables: int
     rules: int
     derived: int
 

@@ -142,4 +142,11 @@ class FactRow(Placed, Base):
     reason: Mapped[str | None] = mapped_column(Text)
 
 
-TABLES_IN_LOAD_ORDER = ("sources", "quantities", "subjects", "facts")
+class TableSpecRow(Placed, Base):
+    """A table specification of the catalog, kept whole as JSON."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(120), primary_key=True)
+    title: Mapped[str] = mapped_column(Text)
+    spec: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import Connection, or_, select
 
 from db.errors import DatabaseError
-from db.models import FactRow, QuantityRow, SourceRow, SubjectRow
+from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
 
 
 class UnknownName(DatabaseError, LookupError):
@@ -198,6 +198,16 @@ def list_rows(conn: Connection, kind: str) -> list[dict[str, Any]]:
                 SourceRow.published,
             ).order_by(SourceRow.id)
         )
+    elif kind == "tables":
+        return [
+            {
+                "id": row.id,
+                "title": row.title,
+                "columns": len(row.spec["columns"]),
+                "rows": len(row.spec["rows"]),
+            }
+            for row in conn.execute(select(TableSpecRow.__table__).order_by(TableSpecRow.id))
+        ]
     else:
         raise ValueError(f"unknown kind {kind!r}")
     return [dict(row._mapping) for row in rows]

@@ -15,9 +15,9 @@ from sqlalchemy import Connection, delete, insert, select, update
 
 from db.derived_models import DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow
 from db.errors import DatabaseError
-from db.models import FactRow, QuantityRow, SourceRow, SubjectRow
-from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject
-from schema.models import FactEntry, QuantityEntry, SourceEntry, SubjectEntry
+from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
+from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject, Table
+from schema.models import FactEntry, QuantityEntry, SourceEntry, SubjectEntry, TableEntry
 from schema.values import NormalValue, parse_value
 
 T = TypeVar("T")
@@ -131,7 +131,7 @@ def clear_catalog(conn: Connection) -> None:
         conn.execute(delete(derived))
     conn.execute(update(FactRow).values(supersedes_id=None))
     conn.execute(update(SubjectRow).values(variant_of=None))
-    for model in (FactRow, SubjectRow, QuantityRow, SourceRow):
+    for model in (TableSpecRow, FactRow, SubjectRow, QuantityRow, SourceRow):
         conn.execute(delete(model))
 
 
@@ -160,6 +160,20 @@ def replace_catalog(conn: Connection, catalog: Catalog) -> None:
             ],
         ),
     ]
+    batches.append(
+        (
+            TableSpecRow,
+            [
+                {
+                    "id": t.entry.id,
+                    "title": t.entry.title,
+                    "spec": t.entry.model_dump(mode="json", exclude_defaults=True),
+                    **_placed(t.origin),
+                }
+                for t in catalog.tables.values()
+            ],
+        )
+    )
     for model, rows in batches:
         if rows:
             conn.execute(insert(model), rows)
@@ -249,7 +263,13 @@ def read_back(conn: Connection) -> Catalog:
             row.status,
             superseded_by.get(row.id),
         )
+    _read_tables(conn, catalog)
     return catalog
+
+
+def _read_tables(conn: Connection, catalog: Catalog) -> None:
+    for row in _by_place(conn.execute(select(TableSpecRow.__table__)).all()):
+        catalog.tables[row.id] = Table(TableEntry.model_validate(row.spec), _origin(row))
 
 
 def _bound(value: Decimal | None) -> NormalValue | None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from derive.matching import KnownValue, match_number
-from schema.text_numbers import TextNumber
+from schema.text_numbers import TextNumber, normal_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +63,7 @@ def _cites(locator: str | None, section: str) -> bool:
 
 def window(lines: Sequence[str], number: TextNumber, width: int = 40) -> str:
     """The text around a number on its line: where words naming its subject would be."""
-    line = lines[number.line - 1]
+    line = normal_line(lines[number.line - 1])
     start = max(0, number.column - 1 - width)
     return line[start : number.column - 1 + len(number.literal) + width]
 

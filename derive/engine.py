@@ -35,7 +35,9 @@ class Outcome:
     problems: list[Problem] = field(default_factory=list)
 
 
-def _preference(candidate: Candidate) -> tuple[object, ...]:
+def preference(candidate: Candidate) -> tuple[object, ...]:
+    """Sort key of candidates, best first: states its precision, narrowest, strongest tier,
+    stated before derived, rank, then name."""
     stated = candidate.stated
     return (
         candidate.approx,
@@ -152,7 +154,7 @@ class Engine:
             conflict |= len(groups) > 1
             uses = []
             for group in groups:
-                chosen = min(group, key=_preference)
+                chosen = min(group, key=preference)
                 others = tuple(c for c in found if c is not chosen)
                 uses.append(
                     InputUse(
@@ -164,7 +166,7 @@ class Engine:
                         _reason(chosen, group, len(groups) > 1),
                     )
                 )
-            uses.sort(key=lambda use: _preference(use.used))
+            uses.sort(key=lambda use: preference(use.used))
             options.append(uses)
         made = []
         for index, combination in enumerate(itertools.product(*options)):

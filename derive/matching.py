@@ -35,6 +35,8 @@ class KnownValue:
     written_high: float | None = None
     written_unit: str | None = None
     words: tuple[str, ...] = ()  # lower-case words naming its subject and quantity
+    subject_words: tuple[str, ...] = ()
+    quantity_words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,8 @@ def _interval(number: TextNumber) -> tuple[float, float]:
 
 
 def _overlaps(a: tuple[float, float], low: float, high: float) -> bool:
-    return a[0] <= high and low <= a[1]
+    # Strictly: "9 TB/s" (8.5–9.5) does not match "8 TB/s" (7.5–8.5) at their common edge.
+    return a[0] < high and low < a[1]
 
 
 def _scaled(interval: tuple[float, float], scale: Fraction) -> tuple[float, float]:

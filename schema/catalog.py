@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from schema.models import FactEntry, QuantityEntry, SourceEntry, SubjectEntry
+from schema.models import FactEntry, QuantityEntry, SourceEntry, SubjectEntry, TableEntry
 from schema.values import NormalValue, ParsedValue
 
 
@@ -63,6 +63,14 @@ class Fact:
     superseded_by: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table specification and where it was written."""
+
+    entry: TableEntry
+    origin: Origin
+
+
 @dataclass(slots=True)
 class Catalog:
     """Sources, quantities, subjects and facts by id, in the order they were written."""
@@ -71,6 +79,7 @@ class Catalog:
     quantities: dict[str, Quantity] = field(default_factory=dict)
     subjects: dict[str, Subject] = field(default_factory=dict)
     facts: dict[str, Fact] = field(default_factory=dict)
+    tables: dict[str, Table] = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
         """Return how many entries of each kind the catalog holds."""
@@ -79,4 +88,5 @@ class Catalog:
             "quantities": len(self.quantities),
             "subjects": len(self.subjects),
             "facts": len(self.facts),
+            "tables": len(self.tables),
         }

@@ -157,6 +157,45 @@ class FactEntry(Entry):
         return self
 
 
+class TableColumn(Entry):
+    """A column of a table: one subject, with the label the course gives it."""
+
+    subject: Slug
+    label: Text | None = None
+
+
+class TableRow(Entry):
+    """A row of a table: a quantity, a derived quantity, or text with fact references."""
+
+    label: Text
+    quantity: QuantityId | None = None
+    derived: QuantityId | None = None
+    text: Text | None = None
+    cells: dict[Slug, Text] = Field(default_factory=dict)
+    unit: str | None = None
+    digits: Annotated[int, Field(ge=1, le=9)] | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> TableRow:
+        given = [k for k in ("quantity", "derived", "text") if getattr(self, k) is not None]
+        if self.cells:
+            given.append("cells")
+        if len(given) != 1:
+            raise ValueError("a row needs exactly one of `quantity`, `derived`, `text` or `cells`")
+        return self
+
+
+class TableEntry(Entry):
+    """A table of the course, exported from the catalog: rows × subjects."""
+
+    id: Slug
+    title: Text
+    caption: Text | None = None
+    corner: Text | None = None
+    columns: Annotated[tuple[TableColumn, ...], Field(min_length=1)]
+    rows: Annotated[tuple[TableRow, ...], Field(min_length=1)]
+
+
 class CatalogFile(Entry):
     """One YAML file of the catalog: any of these keys, all optional."""
 
@@ -165,3 +204,4 @@ class CatalogFile(Entry):
     subjects: tuple[SubjectEntry, ...] = ()
     subject: SubjectEntry | None = None
     facts: tuple[FactEntry, ...] = ()
+    tables: tuple[TableEntry, ...] = ()

@@ -6,6 +6,7 @@ memory, so that a load with any problem writes nothing at all.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject
+from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject, Table
 from schema.errors import CatalogError, CatalogErrors, FactsError, Place
 from schema.models import (
     CatalogFile,
@@ -22,10 +23,16 @@ from schema.models import (
     QuantityEntry,
     SourceEntry,
     SubjectEntry,
+    TableColumn,
+    TableEntry,
+    TableRow,
 )
-from schema.units import canonical_unit
+from schema.units import canonical_unit, factor
 from schema.values import NormalValue, normalise, parse_value
 from schema.yaml_source import LocatedDocument, Path_, dotted, read_located
+
+TABLE_REF = re.compile(r"\{(?:([a-z0-9][a-z0-9._-]*):)?([a-z0-9][a-z0-9_]*(?:\.[a-z0-9_]+)*)\}")
+"""A fact reference in a table's text: {quantity} of the column's subject, or {subject:quantity}."""
 
 
 def catalog_files(root: Path) -> list[Path]:
@@ -67,10 +74,13 @@ def _fields_at(loc: tuple[Any, ...]) -> tuple[str, ...]:
         "subjects": SubjectEntry,
         "subject": SubjectEntry,
         "facts": FactEntry,
+        "tables": TableEntry,
     }
     model: type[Entry] = CatalogFile
     if len(loc) > 1:
         model = by_key.get(loc[0], CatalogFile)
+    if loc[0] == "tables" and len(loc) > 3:
+        model = TableRow if loc[2] == "rows" else TableColumn
     return tuple(model.model_fields)
 
 
@@ -98,6 +108,7 @@ class _Collector:
         self.errors: list[CatalogError] = []
         self.places: dict[tuple[str, str], Place] = {}
         self.facts: list[tuple[FactEntry, str | None, Origin, LocatedDocument, Path_]] = []
+        self.tables: list[tuple[TableEntry, Origin, LocatedDocument, Path_]] = []
 
     def problem(self, place: Place, message: str) -> None:
         self.errors.append(CatalogError(place, message))
@@ -133,6 +144,10 @@ class _Collector:
             if self.claim("subject", subject.id, doc.place(spath, "id")):
                 where = Origin(doc.file, doc.line(spath) or 1, 0 if heads_file else int(spath[-1]))
                 self.catalog.subjects[subject.id] = Subject(subject, where, heads_file)
+        for i, table in enumerate(parsed.tables):
+            tpath: Path_ = ("tables", i)
+            if self.claim("table", table.id, doc.place(tpath, f"tables[{i}].id")):
+                self.tables.append((table, origin(tpath), doc, tpath))
         default_subject = parsed.subject.id if parsed.subject is not None else None
         for i, fact in enumerate(parsed.facts):
             fpath: Path_ = ("facts", i)
@@ -174,6 +189,58 @@ class _Collector:
             if fact is not None:
                 cat.facts[entry.id] = fact
         self._resolve_corrections(cat)
+        for table, where, doc, path in self.tables:
+            if self._check_table(table, doc, path):
+                cat.tables[table.id] = Table(table, where)
+
+    def _check_table(self, table: TableEntry, doc: LocatedDocument, path: Path_) -> bool:
+        cat, ok = self.catalog, True
+        for i, column in enumerate(table.columns):
+            if column.subject not in cat.subjects:
+                self.problem(
+                    doc.place((*path, "columns", i, "subject")),
+                    f"unknown subject {column.subject!r} in table {table.id}",
+                )
+                ok = False
+        subjects = {c.subject for c in table.columns}
+        for i, row in enumerate(table.rows):
+            where = (*path, "rows", i)
+            quantity = row.quantity or row.derived
+            if quantity is not None and quantity not in cat.quantities:
+                self.problem(
+                    doc.place((*where, "quantity" if row.quantity else "derived")),
+                    f"unknown quantity {quantity!r} in table {table.id}",
+                )
+                ok = False
+                continue
+            if row.unit is not None and quantity is not None:
+                try:
+                    factor(canonical_unit(row.unit), cat.quantities[quantity].unit)
+                except FactsError as exc:
+                    self.problem(doc.place((*where, "unit")), str(exc))
+                    ok = False
+            for subject in row.cells:
+                if subject not in subjects:
+                    self.problem(
+                        doc.place((*where, "cells")),
+                        f"{subject!r} is not a column of table {table.id}",
+                    )
+                    ok = False
+            for text in [row.text or "", *row.cells.values()]:
+                for ref_subject, ref_quantity in TABLE_REF.findall(text):
+                    if ref_subject and ref_subject not in cat.subjects:
+                        self.problem(
+                            doc.place(where),
+                            f"unknown subject {ref_subject!r} in {{{ref_subject}:{ref_quantity}}}",
+                        )
+                        ok = False
+                    if ref_quantity not in cat.quantities:
+                        self.problem(
+                            doc.place(where),
+                            f"unknown quantity {ref_quantity!r} in a reference of table {table.id}",
+                        )
+                        ok = False
+        return ok
 
     def _resolve_fact(
         self,

@@ -139,10 +139,18 @@ def _kind(line: str, start: int, end: int, number: str, unit: str | None, index:
     return "claim"
 
 
+def normal_line(line: str) -> str:
+    """The line as the number finder reads it: full-width digits and signs made plain.
+
+    Columns of found numbers count characters of this form (the same length).
+    """
+    return line.translate(_FULL_WIDTH)
+
+
 def find_numbers(text: str) -> Iterator[TextNumber]:
     """Yield every number in `text`, in reading order."""
     for line_no, raw in enumerate(text.splitlines(), start=1):
-        line = raw.translate(_FULL_WIDTH)
+        line = normal_line(raw)
         position, index = 0, 0
         for match in re.finditer(_NUMBER, line):
             if match.start() < position:

@@ -16,7 +16,7 @@ import yaml
 from schema.catalog import Catalog, Fact, Origin
 from schema.models import Entry, FactEntry
 
-_SECTIONS = ("sources", "quantities", "subject", "subjects", "facts")
+_SECTIONS = ("sources", "quantities", "subject", "subjects", "facts", "tables")
 
 
 def _scalar(value: Any) -> Any:
@@ -70,6 +70,8 @@ def documents(catalog: Catalog) -> dict[str, dict[str, Any]]:
             put(subject.origin, "subjects", entry_data(subject.entry))
     for fact in catalog.facts.values():
         put(fact.origin, "facts", _fact_data(fact, heads.get(fact.origin.file)))
+    for table in catalog.tables.values():
+        put(table.origin, "tables", table.entry.model_dump(mode="json", exclude_defaults=True))
     result: dict[str, dict[str, Any]] = {}
     for file in sorted(files):
         sections = files[file]
@@ -89,6 +91,9 @@ def single_document(catalog: Catalog) -> dict[str, Any]:
     doc["quantities"] = [entry_data(q.entry) for q in catalog.quantities.values()]
     doc["subjects"] = [entry_data(s.entry) for s in catalog.subjects.values()]
     doc["facts"] = [_fact_data(f, None) for f in catalog.facts.values()]
+    doc["tables"] = [
+        t.entry.model_dump(mode="json", exclude_defaults=True) for t in catalog.tables.values()
+    ]
     return {key: value for key, value in doc.items() if value}
 
 

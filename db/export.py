@@ -1,0 +1,48 @@
+"""Everything the course's outputs need at once: the stored catalog, its derivations,
+the audit's findings, and tables built from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import Engine
+
+from db.derived import derive_catalog
+from db.queries import UnknownName, suggest
+from db.store import read_loaded
+from derive.audit import Finding, audit
+from derive.engine import Outcome
+from derive.rules import RuleSet, read_rules
+from derive.tables import BuiltTable, TableBuilder
+from schema.catalog import Catalog
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The catalog with its rules, what they derive, and the open findings."""
+
+    catalog: Catalog
+    rules: RuleSet
+    outcome: Outcome
+    findings: list[Finding]
+
+    def build_table(self, table_id: str) -> BuiltTable:
+        """Build one of the catalog's tables; `UnknownName` when there is none by that id."""
+        table = self.catalog.tables.get(table_id)
+        if table is None:
+            raise UnknownName(
+                f"no table {table_id!r}{suggest(table_id, list(self.catalog.tables))}"
+            )
+        return TableBuilder(self.catalog, self.rules, self.outcome, self.findings).build(
+            table.entry
+        )
+
+
+def snapshot(engine: Engine, rules_dir: Path) -> Snapshot:
+    """Read the stored catalog, derive with the rules under `rules_dir`, and audit."""
+    with engine.connect() as conn:
+        catalog = read_loaded(conn)
+    rules = read_rules(rules_dir, catalog)
+    outcome = derive_catalog(catalog, rules)
+    return Snapshot(catalog, rules, outcome, audit(catalog, rules, outcome))

@@ -1,0 +1,114 @@
+"""Render text whose numbers come from the catalog: Jinja2 templates, Markdown in and out.
+
+    HBM bandwidth: {{ fact("tpu-v7", "hbm.bandwidth", unit="TB/s") }}
+    ridge point: {{ derived("gb200", "ridge.hbm") }}
+    the peak once used: {{ fact_id("gb200.peak.bf16_dense") }}
+    {{ footnotes() }}
+
+Each value carries a Markdown footnote mark ([^1]) like a table cell; `footnotes()`
+writes their definitions. A reference to an unknown subject, quantity or fact,
+or to a superseded fact, is an error that names the template's line.
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+
+import jinja2
+
+from derive.tables import Cell, Notes, TableBuilder
+from schema.errors import FactsError
+
+
+class TemplateError(FactsError, ValueError):
+    """A template that cannot be rendered: a bad reference, or bad template syntax."""
+
+
+class _Reference(LookupError):
+    """A reference to something the catalog does not hold (or holds only as superseded)."""
+
+
+def _line_of(tb: TracebackType | None, template: jinja2.Template) -> int | None:
+    # Jinja rewrites tracebacks so that a template's frames carry the template's own lines.
+    filename = template.filename or "<template>"
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+class Renderer:
+    """Renders templates against one catalog's values."""
+
+    def __init__(self, builder: TableBuilder) -> None:
+        self.builder = builder
+        self.catalog = builder.catalog
+
+    def _cell(
+        self,
+        subject: str,
+        quantity: str,
+        unit: str | None,
+        digits: int | None,
+        notes: Notes,
+        derived_only: bool,
+    ) -> Cell:
+        if subject not in self.catalog.subjects:
+            raise _Reference(f"unknown subject {subject!r}")
+        if quantity not in self.catalog.quantities:
+            raise _Reference(f"unknown quantity {quantity!r}")
+        cell = self.builder.value_cell(
+            subject, quantity, unit, digits, notes, derived_only=derived_only
+        )
+        if cell.text == "—":
+            kind = "derived value" if derived_only else "fact or derived value"
+            raise _Reference(f"no {kind} for {subject} {quantity}")
+        return cell
+
+    def render(self, text: str, name: str = "<template>") -> str:
+        """Render template `text`; raise `TemplateError` naming the line of a bad reference."""
+        notes = Notes()
+
+        def marked(cell: Cell) -> str:
+            return cell.text + "".join(f"[^{m}]" for m in cell.marks)
+
+        def fact(
+            subject: str, quantity: str, unit: str | None = None, digits: int | None = None
+        ) -> str:
+            return marked(self._cell(subject, quantity, unit, digits, notes, False))
+
+        def derived(
+            subject: str, quantity: str, unit: str | None = None, digits: int | None = None
+        ) -> str:
+            return marked(self._cell(subject, quantity, unit, digits, notes, True))
+
+        def fact_id(fact_id: str, unit: str | None = None, digits: int | None = None) -> str:
+            found = self.catalog.facts.get(fact_id)
+            if found is None:
+                raise _Reference(f"unknown fact {fact_id!r}")
+            if found.status != "current":
+                raise _Reference(
+                    f"fact {fact_id!r} is {found.status}"
+                    + (f" by {found.superseded_by!r}" if found.superseded_by else "")
+                )
+            return marked(self.builder.fact_cell(found, unit, digits, notes))
+
+        def footnotes() -> str:
+            return "\n".join(f"[^{n.number}]: {n.text}" for n in notes.texts)
+
+        env = jinja2.Environment(
+            undefined=jinja2.StrictUndefined, keep_trailing_newline=True, autoescape=False
+        )
+        try:
+            template = env.from_string(text)
+        except jinja2.TemplateSyntaxError as exc:
+            raise TemplateError(f"{name}:{exc.lineno}: {exc.message}") from None
+        template.filename = name
+        try:
+            return template.render(fact=fact, derived=derived, fact_id=fact_id, footnotes=footnotes)
+        except (_Reference, jinja2.UndefinedError) as exc:
+            line = _line_of(exc.__traceback__, template)
+            where = f"{name}:{line}" if line else name
+            raise TemplateError(f"{where}: {exc}") from None

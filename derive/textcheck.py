@@ -1,0 +1,141 @@
+"""Check the numbers typed in a text against the catalog: matched, mismatched, unknown.
+
+A claim is *matched* when a fact or derived value agrees with it within the
+written precision (a bare number also needs a word nearby that names the
+value's subject or quantity). It is *mismatched* when the words around it name
+a subject and a quantity whose value disagrees, or when it quotes a value that
+has been superseded. Otherwise it is *unknown*: a number with no fact behind it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from derive.diagnosis import diagnose
+from derive.matching import KnownValue, Match, match_number
+from schema.errors import UnitError
+from schema.text_numbers import TextNumber, find_numbers, normal_line
+from schema.units import factor
+
+WINDOW = 40
+"""Characters either side of a number where its subject and quantity words are looked for."""
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """One claim of a text and what the catalog says of it."""
+
+    file: str
+    number: TextNumber
+    status: str  # matched | mismatched | unknown
+    known: KnownValue | None = None
+    cause: str | None = None
+
+    def as_json(self) -> dict[str, object]:
+        """This result as JSON-ready data."""
+        known = self.known
+        return {
+            "file": self.file,
+            "line": self.number.line,
+            "column": self.number.column,
+            "number": self.number.literal,
+            "status": self.status,
+            "kind": known.kind if known else None,
+            "ref": known.ref if known else None,
+            "subject": known.subject if known else None,
+            "quantity": known.quantity if known else None,
+            "value": known.value if known else None,
+            "unit": known.unit if known else None,
+            "cause": self.cause,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TextReport:
+    """Every number found in a text, and the verdict on each claim."""
+
+    file: str
+    numbers: int
+    results: tuple[Checked, ...]
+
+    def count(self, status: str) -> int:
+        """How many claims have this status."""
+        return sum(1 for r in self.results if r.status == status)
+
+
+def _hits(window: str, words: Sequence[str]) -> int:
+    return sum(1 for word in words if word in window)
+
+
+def _score(window: str, known: KnownValue) -> tuple[int, int, int, int]:
+    return (
+        _hits(window, known.subject_words),
+        _hits(window, known.quantity_words),
+        known.status == "current",
+        known.kind == "fact",
+    )
+
+
+def _window(line: str, number: TextNumber) -> str:
+    start = max(0, number.column - 1 - WINDOW)
+    return line[start : number.column - 1 + len(number.literal) + WINDOW].lower()
+
+
+def _in_unit(number: TextNumber, unit: str) -> float | None:
+    try:
+        return float(number.value) * float(factor(number.unit or "", unit))
+    except UnitError:
+        return None
+
+
+def _mismatch(number: TextNumber, window: str, known: Sequence[KnownValue]) -> Checked | None:
+    named = []
+    for value in known:
+        if (
+            value.status != "current"
+            or not _hits(window, value.subject_words)
+            or not _hits(window, value.quantity_words)
+        ):
+            continue
+        if number.unit is None and value.unit not in ("", "%"):
+            continue
+        if _in_unit(number, value.unit) is None:
+            continue
+        named.append(value)
+    if not named:
+        return None
+    best = max(named, key=lambda v: _score(window, v))
+    typed = _in_unit(number, best.unit)
+    assert typed is not None
+    return Checked("", number, "mismatched", best, diagnose(typed, best.value))
+
+
+def check_claim(number: TextNumber, line: str, known: Sequence[KnownValue]) -> Checked:
+    """The verdict on one claim, given the line it stands on."""
+    window = _window(line, number)
+    matches: list[Match] = match_number(number, known, window)
+    current = [m for m in matches if m.known.status == "current"]
+    if current:
+        best = max(current, key=lambda m: _score(window, m.known))
+        return Checked("", number, "matched", best.known)
+    if matches:
+        old = max(matches, key=lambda m: _score(window, m.known)).known
+        return Checked(
+            "", number, "mismatched", old, f"quotes {old.ref}, which has been {old.status}"
+        )
+    return _mismatch(number, window, known) or Checked("", number, "unknown")
+
+
+def check_text(text: str, known: Sequence[KnownValue], file: str = "") -> TextReport:
+    """Find every number in `text` and judge each claim against `known`."""
+    lines = [normal_line(line) for line in text.splitlines()]
+    numbers = list(find_numbers(text))
+    results = []
+    for number in numbers:
+        if number.is_claim:
+            verdict = check_claim(number, lines[number.line - 1], known)
+            results.append(
+                Checked(file, verdict.number, verdict.status, verdict.known, verdict.cause)
+            )
+    return TextReport(file, len(numbers), tuple(results))
