@@ -17,9 +17,11 @@ _TOO_COMMON = {"", "of", "per", "the", "a", "and", "chip", "count", "one", "tota
 
 
 def _words(*texts: str | None) -> set[str]:
+    """Each text whole (lower-cased) and its parts, less words too common to name anything."""
     words: set[str] = set()
     for text in texts:
         if text:
+            words.add(text.lower())
             words.update(w for w in _SPLIT.split(text.lower()) if len(w) > 1 or not w.isascii())
     return words - _TOO_COMMON
 
@@ -42,8 +44,12 @@ def known_values(conn: Connection) -> list[KnownValue]:
     units = {q: u for q, u in conn.execute(select(QuantityRow.id, QuantityRow.unit))}
     subject_words, quantity_words = naming_words(conn)
 
-    def words(subject: str, quantity: str) -> tuple[str, ...]:
-        return tuple(sorted(subject_words[subject] | quantity_words[quantity]))
+    def naming(subject: str, quantity: str) -> tuple[tuple[str, ...], ...]:
+        return (
+            tuple(sorted(subject_words[subject] | quantity_words[quantity])),
+            tuple(sorted(subject_words[subject])),
+            tuple(sorted(quantity_words[quantity])),
+        )
 
     known = []
     for row in conn.execute(select(FactRow.__table__).where(FactRow.value_norm.is_not(None))):
@@ -68,7 +74,7 @@ def known_values(conn: Connection) -> list[KnownValue]:
                 written_low,
                 written_high,
                 row.unit,
-                words(row.subject_id, row.quantity_id),
+                *naming(row.subject_id, row.quantity_id),
             )
         )
     for row in conn.execute(select(DerivationRow.__table__).where(DerivationRow.top.is_(True))):
@@ -82,7 +88,11 @@ def known_values(conn: Connection) -> list[KnownValue]:
                 row.value,
                 row.low,
                 row.high,
-                words=words(row.subject_id, row.quantity_id),
+                "current",
+                None,
+                None,
+                None,
+                *naming(row.subject_id, row.quantity_id),
             )
         )
     return known

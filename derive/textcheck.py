@@ -121,9 +121,13 @@ def check_claim(number: TextNumber, line: str, known: Sequence[KnownValue]) -> C
         return Checked("", number, "matched", best.known)
     if matches:
         old = max(matches, key=lambda m: _score(window, m.known)).known
-        return Checked(
-            "", number, "mismatched", old, f"quotes {old.ref}, which has been {old.status}"
-        )
+        now = [
+            k
+            for k in known
+            if (k.subject, k.quantity, k.status) == (old.subject, old.quantity, "current")
+        ]
+        cause = f"quotes {old.ref}, which has been {old.status}"
+        return Checked("", number, "mismatched", now[0] if now else old, cause)
     return _mismatch(number, window, known) or Checked("", number, "unknown")
 
 
