@@ -18,6 +18,7 @@ from derive.model import TIER_ORDER, Candidate, Derivation, InputUse
 from derive.rules import RuleSet
 from derive.textcheck import TextReport
 from schema.catalog import Catalog, Fact
+from schema.numbers import format_number
 
 KINDS = (
     "conflict",
@@ -162,6 +163,8 @@ class Auditor:
         """Stated facts that a derivation of the same subject and quantity contradicts."""
         tolerance = {r.id: r.entry.tolerance for r in self.rules.rules}
         for derivation in self.outcome.derivations:
+            if derivation.alternative:
+                continue  # derived from the losing side of a conflict, reported as such
             node = (derivation.subject, derivation.quantity)
             for fact in self.current.get(node, []):
                 if fact.normal is None or fact.parsed is None or fact.parsed.comparator:
@@ -172,7 +175,9 @@ class Auditor:
                 difference = abs(derivation.value - stated) / abs(stated) if stated else math.inf
                 if difference <= tolerance.get(derivation.rule_id, 0.0):
                     continue
-                cause = diagnose(derivation.value, stated, integers=self.is_count(node[1]))
+                cause = None
+                if self.catalog.quantities[node[1]].unit != "%":  # ratios of shares say nothing
+                    cause = diagnose(derivation.value, stated, integers=self.is_count(node[1]))
                 if cause is None and derivation.widest is not None:
                     spread = (derivation.high - derivation.low) / 2 / abs(derivation.value)
                     if difference <= 2 * spread:
@@ -180,8 +185,9 @@ class Auditor:
                 yield Finding(
                     "mismatch",
                     f"{node[0]} {node[1]}: rule {derivation.rule_id} derives "
-                    f"{derivation.value:.6g}{self.unit(node[1])}, the fact {fact.entry.id} states "
-                    f"{fact.entry.value} ({difference:.2%} apart)",
+                    f"{format_number(derivation.value, 6)}{self.unit(node[1])}, "
+                    f"the fact {fact.entry.id} states {fact.entry.value} "
+                    f"({difference:.2%} apart)",
                     node[0],
                     node[1],
                     (fact.entry.id,),
@@ -290,8 +296,9 @@ class Auditor:
             )
             yield Finding(
                 "imprecise",
-                f"{node[0]} {node[1]}: {derivation.value:.6g}{self.unit(node[1])} "
-                f"may lie anywhere in [{derivation.low:.6g}, {derivation.high:.6g}] "
+                f"{node[0]} {node[1]}: {format_number(derivation.value, 6)}{self.unit(node[1])} "
+                f"may lie anywhere in [{format_number(derivation.low, 6)}, "
+                f"{format_number(derivation.high, 6)}] "
                 f"(±{reach / abs(derivation.value):.1%})",
                 node[0],
                 node[1],
@@ -457,7 +464,7 @@ def text_findings(reports: Iterable[TextReport]) -> list[Finding]:
                 what = (
                     f"quotes {known.ref}, which has been {known.status}"
                     if superseded
-                    else f"{known.subject} {known.quantity} is {known.value:.6g} "
+                    else f"{known.subject} {known.quantity} is {format_number(known.value, 6)} "
                     f"{known.unit} ({known.ref})"
                 )
                 found.append(

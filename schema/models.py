@@ -205,3 +205,9 @@ class CatalogFile(Entry):
     subject: SubjectEntry | None = None
     facts: tuple[FactEntry, ...] = ()
     tables: tuple[TableEntry, ...] = ()
+
+    @field_validator("sources", "quantities", "subjects", "facts", "tables", mode="before")
+    @classmethod
+    def _empty_list(cls, value: object) -> object:
+        # `facts:` with every entry commented out is an empty list, not an error.
+        return () if value is None else value

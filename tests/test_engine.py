@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rules_fixtures import chip, fact, write_derivation_catalog
@@ -153,3 +155,52 @@ def test_derived_values_feed_other_rules(tmp_path: Path) -> None:
     bw = next(u for u in ridge.inputs if u.quantity == "hbm.bandwidth")
     assert bw.used.derivation is not None and bw.used.derivation.rule_id == "bw.from-pins"
     assert ridge.weakest == "estimated"  # as good as its weakest input, through the chain
+
+
+def _top_values(cli: Any, url: str) -> dict[tuple[str, str, str, int], float]:
+    values = {}
+    for subject in ("chip-x", "chip-y"):
+        trees = json.loads(cli("derive", "--chip", subject, "--db", url, "-f", "json").stdout)
+        values.update(
+            {
+                (t["subject"], t["quantity"], t["rule"], t["alternative"]): t["value"]
+                for t in trees["derived"]
+            }
+        )
+    return values
+
+
+def test_changing_one_fact_changes_its_dependents_and_nothing_else(
+    db_url: str, tmp_path: Path, cli: Any
+) -> None:
+    x = chip(
+        HBM
+        + fact("x.pins", "hbm.pin_rate", "7.2 Gbit/s", "official", "    exact: true\n")
+        + fact("x.bw", "hbm.bandwidth", "7.37 TB/s")
+        + fact("x.peak", "peak.bf16_dense", "2,307 TFLOP/s")
+        + fact("x.macs", "mac.per_cycle", "524,288 MAC/cycle")
+    )
+    y = chip(
+        fact("y.bw", "hbm.bandwidth", "8 TB/s")
+        + fact("y.peak", "peak.bf16_dense", "2,500 TFLOP/s"),
+        "chip-y",
+    )
+    catalog, rules = write_derivation_catalog(tmp_path, {"chip-x": x, "chip-y": y})
+    assert cli("load", str(catalog), "--rules", str(rules), "--db", db_url).exit_code == 0
+    before = _top_values(cli, db_url)
+    path = catalog / "subjects" / "chip-x.yaml"
+    path.write_text(path.read_text("utf-8").replace("2,307 TFLOP/s", "2,250 TFLOP/s"), "utf-8")
+    assert cli("load", str(catalog), "--rules", str(rules), "--db", db_url).exit_code == 0
+    after = _top_values(cli, db_url)
+    assert set(after) == set(before)
+    changed = {key for key in before if before[key] != pytest.approx(after[key])}
+    # The peak feeds chip-x's ridge point and clock; its bandwidth, pin rate and all of
+    # chip-y stay as they were.
+    assert changed == {
+        ("chip-x", "ridge.hbm", "ridge", 0),
+        ("chip-x", "clock.boost", "clock.from-peak", 0),
+    }
+    assert after[("chip-x", "ridge.hbm", "ridge", 0)] == pytest.approx(2250e12 / 7372.8e9)
+    assert after[("chip-x", "clock.boost", "clock.from-peak", 0)] == pytest.approx(
+        2250e12 / (524288 * 2) / 1e9
+    )
