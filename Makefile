@@ -1,10 +1,13 @@
 # Two commands on a fresh machine with Python 3 and make:
-#   make run    load the catalog into SQLite (facts.sqlite), derive, show the ridge points
+#   make run    load the catalog into SQLite (facts.sqlite), derive, audit, export the
+#               course's tables to out/, and check the course text's numbers
 #   make test   lint, type-check and run the test suite
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+SEED ?= ../shared/seed/000_a3bd6f229aa44ba3.txt
+TABLES := hardware-overview onchip-sram bandwidth-ladder cuda-thread-hierarchy
 
 .PHONY: run test lint typecheck pytest clean
 
@@ -16,10 +19,16 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/facts load facts
-	$(BIN)/facts derive --all
 	$(BIN)/facts derive ridge --chip tpu-v7
 	$(BIN)/facts derive ridge --chip gb200
 	$(BIN)/facts derive clock --chip gb200
+	$(BIN)/facts audit --limit 2
+	mkdir -p out
+	for table in $(TABLES); do $(BIN)/facts export $$table --format md --out out/$$table.md; done
+	@if [ -f $(SEED) ]; then \
+		$(BIN)/facts coverage $(SEED) --outline facts/course/sections.tsv && \
+		$(BIN)/facts check $(SEED) --show mismatched | tail -n 25; \
+	else echo "no course text at $(SEED): coverage and check skipped"; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -296,7 +296,8 @@ class Auditor:
             )
             yield Finding(
                 "imprecise",
-                f"{node[0]} {node[1]}: {format_number(derivation.value, 6)}{self.unit(node[1])} "
+                f"{node[0]} {node[1]} (rule {derivation.rule_id}): "
+                f"{format_number(derivation.value, 6)}{self.unit(node[1])} "
                 f"may lie anywhere in [{format_number(derivation.low, 6)}, "
                 f"{format_number(derivation.high, 6)}] "
                 f"(±{reach / abs(derivation.value):.1%})",
@@ -427,8 +428,9 @@ class Auditor:
             *self.provenance(),
         ]
         order = {kind: i for i, kind in enumerate(KINDS)}
+        unique = list(dict.fromkeys(found))  # alternatives of one derivation can repeat a finding
         return sorted(
-            found,
+            unique,
             key=lambda f: (order[f.kind], -f.weight, f.subject or "", f.quantity or "", f.message),
         )
 

@@ -10,8 +10,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from derive.matching import KnownValue, match_number
-from schema.text_numbers import TextNumber, normal_line
+from derive.matching import KnownValue, context_window, match_number
+from schema.text_numbers import TextNumber
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,7 @@ def read_outline(text: str) -> list[Section]:
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()
         if line:
-            first, name = line.split(None, 1)
+            first, name = line.split("\t", 1) if "\t" in line else line.split(None, 1)
             sections.append(Section(name.strip(), int(first)))
     return sorted(sections, key=lambda s: s.first_line)
 
@@ -58,14 +58,7 @@ def _cites(locator: str | None, section: str) -> bool:
     if not locator:
         return False
     key = section.lstrip("§")
-    return re.search(rf"(?<![\d.]){re.escape(key)}(?![\d])", locator) is not None
-
-
-def window(lines: Sequence[str], number: TextNumber, width: int = 40) -> str:
-    """The text around a number on its line: where words naming its subject would be."""
-    line = normal_line(lines[number.line - 1])
-    start = max(0, number.column - 1 - width)
-    return line[start : number.column - 1 + len(number.literal) + width]
+    return re.search(rf"(?<![\d.]){re.escape(key)}(?![0-9a-z]|\.\d)", locator) is not None
 
 
 def coverage(
@@ -85,7 +78,7 @@ def coverage(
         if not number.is_claim:
             continue
         entry.claims += 1
-        if match_number(number, known, window(lines, number)):
+        if match_number(number, known, context_window(lines, number)):
             entry.matched += 1
         else:
             entry.unmatched.append(number)

@@ -9,12 +9,13 @@ magnitude as the fact writes it (the 2,307 of "BF16 2,307 | FP8 4,614 TFLOPS").
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from schema.errors import UnitError
-from schema.text_numbers import TextNumber
+from schema.text_numbers import TextNumber, normal_line
 from schema.units import factor
 
 
@@ -64,6 +65,27 @@ def _scaled(interval: tuple[float, float], scale: Fraction) -> tuple[float, floa
     return (min(ends), max(ends))
 
 
+WIDTH = 40
+"""Characters either side of a number where its subject and quantity words are looked for."""
+
+
+def context_window(
+    lines: Sequence[str], number: TextNumber, *, previous: bool = True, width: int = WIDTH
+) -> str:
+    """The lower-cased text around a number on its line, and the line before if `previous`."""
+    line = normal_line(lines[number.line - 1])
+    start = max(0, number.column - 1 - width)
+    near = line[start : number.column - 1 + len(number.literal) + width]
+    before = lines[number.line - 2] if previous and number.line > 1 else ""
+    return f"{before}\n{near}".lower()
+
+
+def distinctive(number: TextNumber) -> bool:
+    """True for a number with three or more significant digits: unlikely by coincidence."""
+    digits = re.sub(r"[^\d]", "", number.literal.split(" ")[0]).lstrip("0")
+    return len(digits.rstrip("0") if "." not in number.literal else digits) >= 3
+
+
 def mentions(window: str, value: KnownValue) -> bool:
     """True when `window` (lower-case text near a number) names value's subject or quantity."""
     return any(word in window for word in value.words)
@@ -83,7 +105,7 @@ def match_number(number: TextNumber, known: Iterable[KnownValue], window: str = 
             if _overlaps(_scaled(interval, scale), value.low, value.high):
                 found.append(Match(value, "unit"))
             continue
-        if not mentions(window, value):
+        if not (mentions(window, value) or distinctive(number)):
             continue
         if value.unit in ("", "%") and _overlaps(interval, value.low, value.high):
             found.append(Match(value, "plain"))

@@ -10,13 +10,14 @@ value, and one per open finding on a value shown.
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from derive.audit import Finding
 from derive.engine import Outcome, preference
-from derive.model import Candidate, Derivation, Stated
+from derive.model import TIER_ORDER, Candidate, Derivation, Stated
 from derive.rules import RuleSet
 from schema.catalog import Catalog, Fact
 from schema.models import TableEntry
@@ -142,6 +143,13 @@ class TableBuilder:
             candidates.append((derivation.as_candidate(), None, derivation))
         if not candidates:
             return None, None
+        stated = [c for c in candidates if c[1] is not None]
+        if stated:
+            # A stated value is not overruled by a derivation that disagrees with it: the
+            # disagreement is a finding, marked on the cell. Among the values that agree
+            # with the strongest stated one, the most precise is shown.
+            anchor = min(stated, key=lambda c: (TIER_ORDER[c[0].strength], preference(c[0])))[0]
+            candidates = [c for c in candidates if c[0].agrees_with(anchor)]
         best = min(candidates, key=lambda c: (c[2] is not None and c[2].conflict, preference(c[0])))
         return best[1], best[2]
 
@@ -257,9 +265,13 @@ class TableBuilder:
         marks: list[int] = []
         facts: list[str] = []
 
-        def replace(match: object) -> str:
-            ref_subject, quantity = match.groups()  # type: ignore[attr-defined]
-            cell = self.value_cell(ref_subject or subject, quantity, None, None, notes)
+        def replace(ref: re.Match[str]) -> str:
+            if ref["fact"] is not None:
+                cell = self.fact_cell(self.catalog.facts[ref["fact"]], ref["unit"], None, notes)
+            else:
+                cell = self.value_cell(
+                    ref["subject"] or subject, ref["quantity"], ref["unit"], None, notes
+                )
             marks.extend(m for m in cell.marks if m not in marks)
             facts.extend(cell.facts)
             return cell.text

@@ -13,13 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from derive.diagnosis import diagnose
-from derive.matching import KnownValue, Match, match_number
+from derive.matching import KnownValue, Match, context_window, match_number
 from schema.errors import UnitError
-from schema.text_numbers import TextNumber, find_numbers, normal_line
+from schema.text_numbers import TextNumber, find_numbers
 from schema.units import factor
-
-WINDOW = 40
-"""Characters either side of a number where its subject and quantity words are looked for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,11 +74,6 @@ def _score(window: str, known: KnownValue) -> tuple[int, int, int, int]:
     )
 
 
-def _window(line: str, number: TextNumber) -> str:
-    start = max(0, number.column - 1 - WINDOW)
-    return line[start : number.column - 1 + len(number.literal) + WINDOW].lower()
-
-
 def _in_unit(number: TextNumber, unit: str) -> float | None:
     try:
         return float(number.value) * float(factor(number.unit or "", unit))
@@ -111,9 +103,9 @@ def _mismatch(number: TextNumber, window: str, known: Sequence[KnownValue]) -> C
     return Checked("", number, "mismatched", best, diagnose(typed, best.value))
 
 
-def check_claim(number: TextNumber, line: str, known: Sequence[KnownValue]) -> Checked:
-    """The verdict on one claim, given the line it stands on."""
-    window = _window(line, number)
+def check_claim(number: TextNumber, lines: Sequence[str], known: Sequence[KnownValue]) -> Checked:
+    """The verdict on one claim, given the lines of its text."""
+    window = context_window(lines, number)
     matches: list[Match] = match_number(number, known, window)
     current = [m for m in matches if m.known.status == "current"]
     if current:
@@ -128,17 +120,19 @@ def check_claim(number: TextNumber, line: str, known: Sequence[KnownValue]) -> C
         ]
         cause = f"quotes {old.ref}, which has been {old.status}"
         return Checked("", number, "mismatched", now[0] if now else old, cause)
-    return _mismatch(number, window, known) or Checked("", number, "unknown")
+    # Saying a number contradicts a value takes its words on the number's own line.
+    own_line = context_window(lines, number, previous=False)
+    return _mismatch(number, own_line, known) or Checked("", number, "unknown")
 
 
 def check_text(text: str, known: Sequence[KnownValue], file: str = "") -> TextReport:
     """Find every number in `text` and judge each claim against `known`."""
-    lines = [normal_line(line) for line in text.splitlines()]
+    lines = text.splitlines()
     numbers = list(find_numbers(text))
     results = []
     for number in numbers:
         if number.is_claim:
-            verdict = check_claim(number, lines[number.line - 1], known)
+            verdict = check_claim(number, lines, known)
             results.append(
                 Checked(file, verdict.number, verdict.status, verdict.known, verdict.cause)
             )

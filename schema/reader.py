@@ -31,8 +31,13 @@ from schema.units import canonical_unit, factor
 from schema.values import NormalValue, normalise, parse_value
 from schema.yaml_source import LocatedDocument, Path_, dotted, read_located
 
-TABLE_REF = re.compile(r"\{(?:([a-z0-9][a-z0-9._-]*):)?([a-z0-9][a-z0-9_]*(?:\.[a-z0-9_]+)*)\}")
-"""A fact reference in a table's text: {quantity} of the column's subject, or {subject:quantity}."""
+TABLE_REF = re.compile(
+    r"\{(?:#(?P<fact>[a-z0-9][a-z0-9._@:+-]*)"
+    r"|(?:(?P<subject>[a-z0-9][a-z0-9._-]*):)?(?P<quantity>[a-z0-9][a-z0-9_]*(?:\.[a-z0-9_]+)*))"
+    r"(?:\|(?P<unit>[^{}|]+))?\}"
+)
+"""A value in a table's text: {quantity} of the column's subject, {subject:quantity},
+or one fact {#fact-id}; any of them may name a unit: {hbm.bandwidth|GB/s}."""
 
 
 def catalog_files(root: Path) -> list[Path]:
@@ -193,6 +198,27 @@ class _Collector:
             if self._check_table(table, doc, path):
                 cat.tables[table.id] = Table(table, where)
 
+    def _table_ref_problem(self, ref: re.Match[str]) -> str | None:
+        cat = self.catalog
+        quantity = ref["quantity"]
+        if ref["fact"] is not None:
+            fact = cat.facts.get(ref["fact"])
+            if fact is None:
+                return f"unknown fact {ref['fact']!r}"
+            if fact.status != "current":
+                return f"fact {ref['fact']!r} is {fact.status}"
+            quantity = fact.entry.quantity
+        elif ref["subject"] and ref["subject"] not in cat.subjects:
+            return f"unknown subject {ref['subject']!r}"
+        elif quantity not in cat.quantities:
+            return f"unknown quantity {quantity!r}"
+        if ref["unit"] is not None:
+            try:
+                factor(canonical_unit(ref["unit"]), cat.quantities[quantity].unit)
+            except FactsError as exc:
+                return str(exc)
+        return None
+
     def _check_table(self, table: TableEntry, doc: LocatedDocument, path: Path_) -> bool:
         cat, ok = self.catalog, True
         for i, column in enumerate(table.columns):
@@ -227,17 +253,11 @@ class _Collector:
                     )
                     ok = False
             for text in [row.text or "", *row.cells.values()]:
-                for ref_subject, ref_quantity in TABLE_REF.findall(text):
-                    if ref_subject and ref_subject not in cat.subjects:
+                for ref in TABLE_REF.finditer(text):
+                    problem = self._table_ref_problem(ref)
+                    if problem:
                         self.problem(
-                            doc.place(where),
-                            f"unknown subject {ref_subject!r} in {{{ref_subject}:{ref_quantity}}}",
-                        )
-                        ok = False
-                    if ref_quantity not in cat.quantities:
-                        self.problem(
-                            doc.place(where),
-                            f"unknown quantity {ref_quantity!r} in a reference of table {table.id}",
+                            doc.place(where), f"{problem} in {ref.group()} of table {table.id}"
                         )
                         ok = False
         return ok

@@ -134,8 +134,14 @@ def _kind(line: str, start: int, end: int, number: str, unit: str | None, index:
         return "year" if re.match(r"^\s*年", after) else "date"
     if index == 0 and not before.strip() and re.match(r"^[.、)]\s", after):
         return "list-marker"
-    if unit is None and re.fullmatch(r"\d{1,2}\.\d{1,2}", number) and _SECTION_AFTER.match(after):
-        return "section"  # 3.4 那张图
+    section_like = unit is None and re.fullmatch(r"\d{1,2}\.\d{1,2}", number)
+    if section_like and (
+        _SECTION_AFTER.match(after)
+        or (re.fullmatch(r"\d\.\d", number) and re.match(r"^\s*[\u4e00-\u9fff]", after))
+    ):
+        return "section"  # 3.4 那张图, 3.1 说的
+    if re.match(r"^\s*(?:分位|th percentile|percentile)", after):
+        return "ordinal"  # 99 分位
     return "claim"
 
 

@@ -84,6 +84,8 @@ def test_full_width_digits_and_symbols() -> None:
         ("图 4 画的是", "figure"),
         ("3. 然后做这个", "list-marker"),
         ("A100 和 MI300X", "name"),
+        ("这正是 2.4 说的那件事", "section"),
+        ("满足 99 分位延迟", "ordinal"),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, kind: str) -> None:
