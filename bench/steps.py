@@ -1,0 +1,105 @@
+"""One measured step in a fresh process: prints JSON with seconds and peak memory.
+
+python bench/steps.py load|derive|audit|export|sqlite-utils CATALOG RULES DB_URL
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import sys
+import time
+from pathlib import Path
+
+
+def _load(catalog: Path, rules: Path, url: str) -> int:
+    from db.engine import database
+    from db.load import load_catalog
+
+    with database(url) as engine:
+        return load_catalog(engine, catalog, rules).facts
+
+
+def _derive(catalog: Path, rules: Path, url: str) -> int:
+    from db.engine import database
+    from db.load import rederive
+
+    with database(url) as engine:
+        return rederive(engine, rules).total
+
+
+def _audit(catalog: Path, rules: Path, url: str) -> int:
+    from db.audit import audit_database
+    from db.engine import database
+
+    with database(url) as engine:
+        return len(audit_database(engine, rules))
+
+
+def _export(catalog: Path, rules: Path, url: str) -> int:
+    """Build a 20-row table over the first 50 chips, in every format."""
+    from db.engine import database
+    from db.export import snapshot
+    from derive.table_formats import RENDERERS
+    from derive.tables import TableBuilder
+    from schema.models import TableEntry
+
+    with database(url) as engine:
+        snap = snapshot(engine, rules)
+    subjects = sorted(snap.catalog.subjects)[:50]
+    quantities = sorted(snap.catalog.quantities)
+    table = TableEntry.model_validate(
+        {
+            "id": "bench",
+            "title": "bench",
+            "columns": [{"subject": s} for s in subjects],
+            "rows": [{"label": q, "quantity": q} for q in quantities],
+        }
+    )
+    built = TableBuilder(snap.catalog, snap.rules, snap.outcome, snap.findings).build(table)
+    return sum(len(render(built)) for render in RENDERERS.values())
+
+
+def _sqlite_utils(catalog: Path, rules: Path, url: str) -> int:
+    """The peer for loading: the same fact rows inserted by sqlite-utils, no validation."""
+    import sqlite_utils
+
+    from db.store import _fact_row
+    from schema.reader import read_catalog
+
+    rows = [_fact_row(f) for f in read_catalog(catalog).facts.values()]
+    for row in rows:
+        for key, value in list(row.items()):
+            if not isinstance(value, (str, int, float, type(None))):
+                row[key] = str(value)
+    global _START
+    _START = time.perf_counter()  # the peer is timed on inserting, not on reading YAML
+    db = sqlite_utils.Database(url.removeprefix("sqlite:///"))
+    db["facts"].insert_all(rows, pk="id", replace=True, batch_size=10_000)
+    return len(rows)
+
+
+_START = 0.0
+
+STEPS = {
+    "load": _load,
+    "derive": _derive,
+    "audit": _audit,
+    "export": _export,
+    "sqlite-utils": _sqlite_utils,
+}
+
+
+def main() -> None:
+    """Run one step and print its figures as JSON."""
+    step, catalog, rules, url = sys.argv[1:5]
+    global _START
+    _START = time.perf_counter()
+    count = STEPS[step](Path(catalog), Path(rules), url)
+    seconds = time.perf_counter() - _START
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"step": step, "seconds": seconds, "peak_mb": peak_mb, "count": count}))
+
+
+if __name__ == "__main__":
+    main()
