@@ -97,7 +97,7 @@ def _chip(rng: random.Random, index: int, sources: list[str]) -> str:
         ]
     peak = macs * 2 * clock / 1000
     facts += [("mac.per_cycle", f"{macs:,} MAC/cycle"), ("peak.bf16_dense", f"{peak:,.0f} TFLOP/s")]
-    for n, (quantity, value) in enumerate(facts[: FACTS_PER_CHIP - 4]):
+    for quantity, value in facts[: FACTS_PER_CHIP - 4]:
         lines.append(_fact(f"{sid}.{quantity}", quantity, value, src))
     extra = FACTS_PER_CHIP - 4 - len(facts)
     for n in range(max(0, extra) + 2):
@@ -107,7 +107,7 @@ def _chip(rng: random.Random, index: int, sources: list[str]) -> str:
                 "tdp",
                 f"{rng.randint(300, 1200)}",
                 src,
-                extra="    qualifiers: {board: b%d}\n" % n,
+                extra=f"    qualifiers: {{board: b{n}}}\n",
             )
         )
     if index % 50 == 1:  # a third-party measurement that disagrees
