@@ -7,7 +7,7 @@ derived, and returns findings, each ranked by how much rests on it.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -19,6 +19,7 @@ from derive.rules import RuleSet
 from derive.textcheck import TextReport
 from schema.catalog import Catalog, Fact
 from schema.numbers import format_number
+from schema.reader import TABLE_REF
 
 KINDS = (
     "conflict",
@@ -69,6 +70,9 @@ class _Dependents:
 
     by_fact: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
     by_node: dict[Node, set[int]] = field(default_factory=lambda: defaultdict(set))
+    cells: Counter[Node] = field(default_factory=Counter)
+    fact_cells: Counter[str] = field(default_factory=Counter)
+    fact_node: dict[str, Node] = field(default_factory=dict)
 
     def add(self, top: int, derivation: Derivation) -> None:
         """Record that top-level derivation `top` rests on everything in `derivation`."""
@@ -80,13 +84,36 @@ class _Dependents:
                 self.add(top, use.used.derivation)
 
     def weight(self, facts: Iterable[str] = (), nodes: Iterable[Node] = ()) -> int:
-        """How many top-level derivations rest on any of these facts or nodes."""
+        """How many top-level derivations and table cells rest on these facts or nodes."""
         tops: set[int] = set()
+        shown: set[Node] = set(nodes)
+        cells = 0
         for fact in facts:
             tops |= self.by_fact.get(fact, set())
-        for node in nodes:
+            cells += self.fact_cells[fact]
+            if fact in self.fact_node:
+                shown.add(self.fact_node[fact])
+        for node in shown:
             tops |= self.by_node.get(node, set())
-        return len(tops)
+            cells += self.cells[node]
+        return len(tops) + cells
+
+    def count_cells(self, catalog: Catalog) -> None:
+        """Record which (subject, quantity) and which facts each table cell shows."""
+        self.fact_node = {f.entry.id: (f.subject, f.entry.quantity) for f in catalog.facts.values()}
+        for table in catalog.tables.values():
+            subjects = [c.subject for c in table.entry.columns]
+            for row in table.entry.rows:
+                quantity = row.quantity or row.derived
+                texts = [(s, row.text) for s in subjects] if row.text else list(row.cells.items())
+                if quantity is not None:
+                    self.cells.update((s, quantity) for s in subjects)
+                for subject, text in texts:
+                    for ref in TABLE_REF.finditer(text or ""):
+                        if ref["fact"] is not None:
+                            self.fact_cells[ref["fact"]] += 1
+                        else:
+                            self.cells[(ref["subject"] or subject, ref["quantity"])] += 1
 
 
 def _interval(fact: Fact) -> tuple[float, float]:
@@ -113,6 +140,7 @@ class Auditor:
         self.deps = _Dependents()
         for top, derivation in enumerate(outcome.derivations):
             self.deps.add(top, derivation)
+        self.deps.count_cells(catalog)
         self.current: dict[Node, list[Fact]] = defaultdict(list)
         for fact in catalog.facts.values():
             if fact.status == "current":
