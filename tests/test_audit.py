@@ -55,7 +55,13 @@ CLEAN = fact("x.peak", "peak.bf16_dense", "2,307 TFLOP/s") + fact(
 
 
 def run_audit(
-    tmp_path: Path, facts: str = "", *, sources: str = "", rules: str = "", subjects: str = ""
+    tmp_path: Path,
+    facts: str = "",
+    *,
+    sources: str = "",
+    rules: str = "",
+    subjects: str = "",
+    tables: str = "",
 ) -> list[Finding]:
     root = tmp_path / "catalog"
     root.mkdir()
@@ -65,6 +71,8 @@ def run_audit(
         "subjects:\n  - {id: chip-x, name: Chip X, kind: chip}\n" + subjects, "utf-8"
     )
     (root / "facts.yaml").write_text("facts:\n" + CLEAN + facts, "utf-8")
+    if tables:
+        (root / "tables.yaml").write_text(tables, "utf-8")
     rules_dir = tmp_path / "rules"
     rules_dir.mkdir()
     (rules_dir / "rules.yaml").write_text(RULES + rules, "utf-8")
@@ -312,3 +320,20 @@ def test_cli_audit_formats_and_strict(db_url: str, tmp_path: Path, cli: Any) -> 
     assert cli("audit", "--db", db_url, "--strict").exit_code == 1
     assert cli("audit", "--db", db_url, "--strict", "--skip", "conflict").exit_code == 0
     assert cli("audit", "--db", db_url, "--only", "conflicts").exit_code == 2
+
+
+def test_table_cells_showing_a_fact_add_to_its_weight(tmp_path: Path) -> None:
+    table = (
+        "tables:\n  - id: t\n    title: T\n    columns: [{subject: chip-x}]\n"
+        "    rows:\n      - {label: regs, quantity: registers.max_per_thread}\n"
+        "      - {label: again, text: 'up to {registers.max_per_thread}'}\n"
+    )
+    found = only(
+        run_audit(
+            tmp_path,
+            fact("x.reg", "registers.max_per_thread", "255")
+            + fact("x.reg@guide", "registers.max_per_thread", "256"),
+            tables=table,
+        )
+    )
+    assert (found.kind, found.weight) == ("conflict", 2)
