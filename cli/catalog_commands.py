@@ -33,8 +33,9 @@ def load(
     fmt: FormatOption = Format.text,
 ) -> None:
     """Validate the catalog and the rules, load them and derive, all or nothing."""
-    from db.engine import database, database_url, redact
+    from db.engine import database, redact
     from db.load import read_all, store_catalog
+    from db.url import database_url
     from derive.rules import RULES_DIR
 
     # Every problem is found before the database is opened.
@@ -68,12 +69,12 @@ def show(
     fmt: FormatOption = Format.text,
 ) -> None:
     """Show a subject's facts: value as written, tier, source, locator, date."""
-    from db.engine import database
     from db.queries import facts_about
+    from db.rawsql import reading
 
     day = _date(as_of) if as_of else None
-    with database(db) as engine, engine.connect() as conn:
-        views = facts_about(conn, subject, quantity, include_superseded=history, as_of=day)
+    with reading(db) as reader:
+        views = facts_about(reader, subject, quantity, include_superseded=history, as_of=day)
     if fmt is Format.json:
         print_json([view.as_json() for view in views])
         return
@@ -106,11 +107,11 @@ def history(
     fmt: FormatOption = Format.text,
 ) -> None:
     """Show every fact a subject's quantity has had, oldest first, with each correction."""
-    from db.engine import database
     from db.queries import history as read_history
+    from db.rawsql import reading
 
-    with database(db) as engine, engine.connect() as conn:
-        views = read_history(conn, subject, quantity)
+    with reading(db) as reader:
+        views = read_history(reader, subject, quantity)
     if fmt is Format.json:
         print_json([view.as_json() for view in views])
         return
@@ -144,11 +145,11 @@ def list_(
 ) -> None:
     """List the subjects, quantities, sources, rules or tables in the database."""
     from db.derived_queries import rule_rows
-    from db.engine import database
     from db.queries import list_rows
+    from db.rawsql import reading
 
-    with database(db) as engine, engine.connect() as conn:
-        rows = rule_rows(conn) if kind is ListKind.rules else list_rows(conn, kind.value)
+    with reading(db) as reader:
+        rows = rule_rows(reader) if kind is ListKind.rules else list_rows(reader, kind.value)
     if fmt is Format.json:
         print_json(rows)
         return

@@ -18,8 +18,9 @@ def upgrade(
     db: DbOption = None,
 ) -> None:
     """Upgrade the database schema (a SQLite file is copied first)."""
-    from db.engine import database_url, redact, unchecked_database
+    from db.engine import redact, unchecked_database
     from db.migrate import upgrade as run_upgrade
+    from db.url import database_url
 
     with unchecked_database(db) as engine:
         run_upgrade(engine, revision)
@@ -32,8 +33,9 @@ def downgrade(
     db: DbOption = None,
 ) -> None:
     """Downgrade the database schema (a SQLite file is copied first)."""
-    from db.engine import database_url, redact, unchecked_database
+    from db.engine import redact, unchecked_database
     from db.migrate import downgrade as run_downgrade
+    from db.url import database_url
 
     with unchecked_database(db) as engine:
         run_downgrade(engine, revision)

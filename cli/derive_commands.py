@@ -34,10 +34,10 @@ def derive(
             "name a quantity or a subject (facts derive ridge --chip tpu-v7), or use --all"
         )
     from db.derived_queries import derivation_trees
-    from db.engine import database
+    from db.rawsql import reading
 
-    with database(db) as engine, engine.connect() as conn:
-        trees, problems = derivation_trees(conn, name, chip)
+    with reading(db) as reader:
+        trees, problems = derivation_trees(reader, name, chip)
     if fmt is Format.json:
         print_json({"derived": trees, "problems": problems})
         return

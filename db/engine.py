@@ -8,7 +8,6 @@ PostgreSQL, writers take a transaction-scoped advisory lock.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,16 +19,10 @@ from sqlalchemy.exc import ArgumentError, OperationalError
 
 from db.errors import DatabaseUnavailable, SchemaAhead, SchemaBehind
 from db.migrations import HEAD_REVISION
+from db.url import database_url
 
-DEFAULT_URL = "sqlite:///facts.sqlite"
-ENV_VAR = "FACTS_DB_URL"
 BUSY_TIMEOUT_MS = 30_000
 _WRITE_LOCK_KEY = 0x66616374  # "fact": the advisory lock every PostgreSQL writer takes
-
-
-def database_url(explicit: str | None = None) -> str:
-    """Return the URL to use: the explicit one, `FACTS_DB_URL`, or SQLite in the working dir."""
-    return explicit or os.environ.get(ENV_VAR) or DEFAULT_URL
 
 
 def redact(url: str) -> str:

@@ -31,3 +31,7 @@ class SchemaAhead(DatabaseError):
 
 class WriteConflict(DatabaseError):
     """Another writer changed the database at the same moment; nothing was written."""
+
+
+class UnknownName(DatabaseError, LookupError):
+    """No subject, quantity, table or fact has this id, name or alias."""

@@ -9,7 +9,8 @@ from pathlib import Path
 from sqlalchemy import Engine
 
 from db.derived import derive_catalog
-from db.queries import UnknownName, suggest
+from db.errors import UnknownName
+from db.queries import suggest
 from db.store import read_loaded
 from derive.audit import Finding, audit
 from derive.engine import Outcome

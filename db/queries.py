@@ -1,4 +1,7 @@
-"""Read-only queries for the commands: subjects, quantities, sources and facts."""
+"""Read-only queries for the commands: subjects, quantities, sources, tables and facts.
+
+Plain SQL through a `db.rawsql.Reader`, so that read commands start fast.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +10,21 @@ import difflib
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import Connection, or_, select
+from db.errors import UnknownName
+from db.rawsql import Reader
 
-from db.errors import DatabaseError
-from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
-
-
-class UnknownName(DatabaseError, LookupError):
-    """No subject, quantity or source has this id, name or alias."""
+__all__ = [
+    "FactView",
+    "UnknownName",
+    "check_quantity",
+    "facts_about",
+    "history",
+    "list_rows",
+    "resolve_subject",
+    "suggest",
+    "under",
+    "under_params",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,44 +74,70 @@ def suggest(name: str, candidates: list[str]) -> str:
     return f"; did you mean {', '.join(close)}?" if close else ""
 
 
-def resolve_subject(conn: Connection, name: str) -> str:
+def resolve_subject(reader: Reader, name: str) -> str:
     """Return the id of the subject called `name` (its id, name or an alias)."""
-    rows = conn.execute(select(SubjectRow.id, SubjectRow.name, SubjectRow.aliases)).all()
+    rows = reader.all("SELECT id, name, aliases FROM subjects")
     wanted = name.casefold()
     for row in rows:
-        if row.id == name:
-            return str(row.id)
+        if row["id"] == name:
+            return str(row["id"])
     for row in rows:
-        if wanted == row.name.casefold() or wanted in (a.casefold() for a in row.aliases):
-            return str(row.id)
-    raise UnknownName(f"no subject {name!r}{suggest(name, [r.id for r in rows])}")
+        if wanted == row["name"].casefold() or wanted in (a.casefold() for a in row["aliases"]):
+            return str(row["id"])
+    raise UnknownName(f"no subject {name!r}{suggest(name, [r['id'] for r in rows])}")
 
 
-def _fact_view(row: Any) -> FactView:
+def check_quantity(reader: Reader, name: str) -> None:
+    """Raise `UnknownName` unless `name` is a quantity id or a dotted prefix of one."""
+    known = [str(q) for q in reader.column("SELECT id FROM quantities")]
+    if name not in known and not any(q.startswith(name + ".") for q in known):
+        raise UnknownName(f"no quantity {name!r}{suggest(name, known)}")
+
+
+def _fact_view(row: dict[str, Any]) -> FactView:
     return FactView(
-        id=row.id,
-        subject=row.subject_id,
-        quantity=row.quantity_id,
-        literal=row.literal,
-        unit=row.unit,
-        value_norm=format(row.value_norm, "f") if row.value_norm is not None else None,
-        reference_unit=row.reference_unit,
-        tier=row.tier,
-        source_id=row.source_id,
-        source_title=row.source_title,
-        source_published=row.source_published,
-        locator=row.locator,
-        date=row.date,
-        status=row.status,
-        qualifiers=row.qualifiers or {},
-        note=row.note,
-        supersedes=row.supersedes_id,
-        reason=row.reason,
+        id=row["id"],
+        subject=row["subject_id"],
+        quantity=row["quantity_id"],
+        literal=row["literal"],
+        unit=row["unit"],
+        value_norm=format(row["value_norm"], "f") if row["value_norm"] is not None else None,
+        reference_unit=row["reference_unit"],
+        tier=row["tier"],
+        source_id=row["source_id"],
+        source_title=row["source_title"],
+        locator=row["locator"],
+        date=row["date"],
+        status=row["status"],
+        qualifiers=row["qualifiers"] or {},
+        note=row["note"],
+        supersedes=row["supersedes_id"],
+        reason=row["reason"],
+        source_published=row["source_published"],
     )
 
 
+def under(column: str) -> str:
+    """SQL true when `column` is the quantity `:name` or a quantity under it (`:prefix`)."""
+    return f"({column} = :name OR substr({column}, 1, :length) = :prefix)"
+
+
+def under_params(name: str) -> dict[str, Any]:
+    """The parameters of `under` for a quantity id or dotted prefix."""
+    return {"name": name, "prefix": name + ".", "length": len(name) + 1}
+
+
+FACT_QUERY = """
+    SELECT f.*, s.title AS source_title, s.published AS source_published,
+           q.unit AS reference_unit
+    FROM facts f
+    JOIN quantities q ON q.id = f.quantity_id
+    LEFT JOIN sources s ON s.id = f.source_id
+"""
+
+
 def facts_about(
-    conn: Connection,
+    reader: Reader,
     subject: str,
     quantity: str | None = None,
     *,
@@ -113,27 +149,15 @@ def facts_about(
     With `as_of`, what the catalog held on that date: facts dated later are left
     out, and a correction counts only from its own date.
     """
-    subject_id = resolve_subject(conn, subject)
-    query = (
-        select(
-            FactRow,
-            SourceRow.title.label("source_title"),
-            SourceRow.published.label("source_published"),
-            QuantityRow.unit.label("reference_unit"),
-        )
-        .join(QuantityRow, QuantityRow.id == FactRow.quantity_id)
-        .outerjoin(SourceRow, SourceRow.id == FactRow.source_id)
-        .where(FactRow.subject_id == subject_id)
-        .order_by(FactRow.quantity_id, FactRow.file, FactRow.position)
-    )
+    subject_id = resolve_subject(reader, subject)
+    sql = FACT_QUERY + " WHERE f.subject_id = :subject"
+    params: dict[str, Any] = {"subject": subject_id}
     if quantity is not None:
-        known = conn.execute(select(QuantityRow.id)).scalars().all()
-        if quantity not in known and not any(q.startswith(quantity + ".") for q in known):
-            raise UnknownName(f"no quantity {quantity!r}{suggest(quantity, list(known))}")
-        query = query.where(
-            or_(FactRow.quantity_id == quantity, FactRow.quantity_id.startswith(quantity + "."))
-        )
-    views = [_fact_view(row) for row in conn.execute(query).all()]
+        check_quantity(reader, quantity)
+        sql += " AND " + under("f.quantity_id")
+        params.update(under_params(quantity))
+    sql += " ORDER BY f.quantity_id, f.file, f.position"
+    views = [_fact_view(row) for row in reader.all(sql, params)]
     newer: dict[str | None, FactView] = {v.supersedes: v for v in views if v.supersedes}
     views = [replace(v, superseded_by=newer[v.id].id) if v.id in newer else v for v in views]
     if as_of is not None:
@@ -157,57 +181,32 @@ def _as_of(view: FactView, newer: dict[str | None, FactView], day: dt.date) -> F
     return view
 
 
-def history(conn: Connection, subject: str, quantity: str) -> list[FactView]:
+def history(reader: Reader, subject: str, quantity: str) -> list[FactView]:
     """Every fact of one subject's quantity, oldest first, corrections with their reasons."""
-    views = facts_about(conn, subject, quantity, include_superseded=True)
+    views = facts_about(reader, subject, quantity, include_superseded=True)
     views = [v for v in views if v.quantity == quantity] or views
     return sorted(views, key=lambda v: (v.effective_date is None, v.effective_date or dt.date.min))
 
 
-def list_rows(conn: Connection, kind: str) -> list[dict[str, Any]]:
-    """Return the subjects, quantities or sources as JSON-ready rows, in id order."""
-    if kind == "subjects":
-        rows = conn.execute(
-            select(
-                SubjectRow.id,
-                SubjectRow.name,
-                SubjectRow.kind,
-                SubjectRow.vendor,
-                SubjectRow.aliases,
-                SubjectRow.variant_of,
-            ).order_by(SubjectRow.id)
-        )
-    elif kind == "quantities":
-        rows = conn.execute(
-            select(
-                QuantityRow.id,
-                QuantityRow.name,
-                QuantityRow.name_zh,
-                QuantityRow.unit,
-                QuantityRow.is_count,
-            ).order_by(QuantityRow.id)
-        )
-    elif kind == "sources":
-        rows = conn.execute(
-            select(
-                SourceRow.id,
-                SourceRow.title,
-                SourceRow.kind,
-                SourceRow.publisher,
-                SourceRow.url,
-                SourceRow.published,
-            ).order_by(SourceRow.id)
-        )
-    elif kind == "tables":
+_LISTS = {
+    "subjects": "SELECT id, name, kind, vendor, aliases, variant_of FROM subjects ORDER BY id",
+    "quantities": "SELECT id, name, name_zh, unit, is_count FROM quantities ORDER BY id",
+    "sources": "SELECT id, title, kind, publisher, url, published FROM sources ORDER BY id",
+}
+
+
+def list_rows(reader: Reader, kind: str) -> list[dict[str, Any]]:
+    """Return the subjects, quantities, sources or tables as JSON-ready rows, in id order."""
+    if kind == "tables":
         return [
             {
-                "id": row.id,
-                "title": row.title,
-                "columns": len(row.spec["columns"]),
-                "rows": len(row.spec["rows"]),
+                "id": row["id"],
+                "title": row["title"],
+                "columns": len(row["spec"]["columns"]),
+                "rows": len(row["spec"]["rows"]),
             }
-            for row in conn.execute(select(TableSpecRow.__table__).order_by(TableSpecRow.id))
+            for row in reader.all("SELECT id, title, spec FROM tables ORDER BY id")
         ]
-    else:
+    if kind not in _LISTS:
         raise ValueError(f"unknown kind {kind!r}")
-    return [dict(row._mapping) for row in rows]
+    return reader.all(_LISTS[kind])

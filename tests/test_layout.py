@@ -49,3 +49,28 @@ def test_help_does_not_import_alembic_or_the_orm() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_read_commands_never_import_alembic_or_the_orm(tmp_path: Path) -> None:
+    from conftest import CATALOG, RULES, run_cli
+
+    url = f"sqlite:///{tmp_path / 'read.sqlite'}"
+    assert run_cli("load", str(CATALOG), "--rules", str(RULES), "--db", url).exit_code == 0
+    for args in (
+        ["derive", "ridge", "--chip", "tpu-v7"],
+        ["show", "tpu-v7", "hbm"],
+        ["list", "rules"],
+        ["history", "gb200", "peak.bf16_dense"],
+    ):
+        code = (
+            "import sys\n"
+            f"sys.argv = ['facts', *{args!r}, '--db', {url!r}]\n"
+            "from cli.main import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('alembic', 'sqlalchemy', 'pint', 'schema.models') "
+            "if m in sys.modules), file=sys.stderr)"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        )
+        assert out.stderr.strip().splitlines()[-1] == "[]", args
