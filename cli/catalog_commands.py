@@ -34,22 +34,31 @@ def load(
 ) -> None:
     """Validate the catalog and the rules, load them and derive, all or nothing."""
     from db.engine import database, redact
-    from db.load import read_all, store_catalog
+    from db.load import load_catalog, read_all
+    from db.rawsql import sqlite_file
     from db.url import database_url
     from derive.rules import RULES_DIR
 
-    # Every problem is found before the database is opened.
-    catalog, rule_set = read_all(directory, rules or RULES_DIR)
+    rules_dir = rules or RULES_DIR
+    checked = None
+    fresh = sqlite_file(database_url(db))
+    if fresh is not None and not fresh.exists():
+        # A first load reads and checks everything before the database file exists.
+        checked = read_all(directory, rules_dir)
     with database(db) as engine:
-        report = store_catalog(engine, catalog, rule_set)
+        report = load_catalog(engine, directory, rules_dir, checked)
     where = redact(database_url(db))
     if fmt is Format.json:
         print_json({"database": where, **asdict(report)})
         return
+    if report.unchanged:
+        print_line(f"catalog unchanged since the last load: {report.facts} facts in {where}")
+        return
     print_line(
         f"loaded {report.facts} facts, {report.subjects} subjects, "
         f"{report.quantities} quantities, {report.sources} sources and {report.rules} rules "
-        f"into {where}; {report.derived} values derived"
+        f"into {where}; {report.facts_changed} facts changed, "
+        f"{report.subjects_rederived} subjects derived again, {report.derived} values derived"
     )
 
 

@@ -8,16 +8,17 @@ problems in the caller's transaction, replacing what was there.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert
+from sqlalchemy import Connection, delete, func, insert, select
 
 from db.derived_models import DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow
 from derive.engine import Engine, Outcome
 from derive.inputs import reference_units, stated_values, subject_kinds
-from derive.model import Candidate, Derivation
-from derive.rules import RuleSet
+from derive.model import Candidate, Derivation, Stated
+from derive.rules import Rule, RuleSet
 from schema.catalog import Catalog
 
 
@@ -35,37 +36,50 @@ class DeriveReport:
         return sum(self.derived.values())
 
 
-def derive_catalog(catalog: Catalog, rules: RuleSet) -> Outcome:
-    """Run every rule over the catalog; pure, nothing is written."""
-    engine = Engine(rules, stated_values(catalog), subject_kinds(catalog), reference_units(catalog))
-    return engine.derive_all()
+def derive_catalog(
+    catalog: Catalog, rules: RuleSet, stated: Iterable[Stated] | None = None
+) -> Outcome:
+    """Run every rule over the catalog (or over `stated` values with the catalog's subjects
+    and quantities); pure, nothing is written."""
+    values = stated_values(catalog) if stated is None else stated
+    return Engine(rules, values, subject_kinds(catalog), reference_units(catalog)).derive_all()
 
 
 class _Numbering:
-    """Gives every distinct derivation, top-level or nested, one row id."""
+    """Gives every derivation object, top-level or nested, one row id.
 
-    def __init__(self) -> None:
-        self.ids: dict[Derivation, int] = {}
+    By identity: the engine hands out the same object wherever the same derivation
+    is used, and hashing a derivation would walk its whole tree.
+    """
+
+    def __init__(self, first: int = 1) -> None:
+        self._ids: dict[int, int] = {}
         self.order: list[Derivation] = []
+        self.first = first
+
+    def id_of(self, derivation: Derivation) -> int:
+        """The row id given to `derivation`."""
+        return self._ids[id(derivation)]
 
     def visit(self, derivation: Derivation) -> int:
-        found = self.ids.get(derivation)
+        """Number `derivation` after everything it rests on; return its id."""
+        found = self._ids.get(id(derivation))
         if found is not None:
             return found
         for use in derivation.inputs:
             for candidate in (use.used, *use.others):
                 if candidate.derivation is not None:
                     self.visit(candidate.derivation)
-        self.ids[derivation] = len(self.ids) + 1
+        self._ids[id(derivation)] = self.first + len(self.order)
         self.order.append(derivation)
-        return self.ids[derivation]
+        return self._ids[id(derivation)]
 
 
 def _candidate_ref(candidate: Candidate, numbering: _Numbering, used: Candidate) -> dict[str, Any]:
     ref: dict[str, Any] = (
         {"fact": candidate.stated.fact_id}
         if candidate.stated is not None
-        else {"derivation": numbering.ids[candidate.derivation]}  # type: ignore[index]
+        else {"derivation": numbering.id_of(candidate.derivation)}  # type: ignore[arg-type]
     )
     ref.update(
         value=candidate.value,
@@ -76,77 +90,112 @@ def _candidate_ref(candidate: Candidate, numbering: _Numbering, used: Candidate)
     return ref
 
 
-def store_derived(conn: Connection, rules: RuleSet, outcome: Outcome) -> DeriveReport:
-    """Replace the stored rules and derived values with `outcome`; return a summary."""
-    for model in (DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow):
-        conn.execute(delete(model))
-    rule_rows = [
-        {
-            "id": r.id,
-            "output_id": r.entry.output,
-            "formula": r.entry.formula,
-            "description": r.entry.description,
-            "subjects": list(r.entry.subjects),
-            "kinds": list(r.entry.kinds),
-            "source_id": r.entry.source,
-            "locator": r.entry.locator,
-            "tolerance": r.entry.tolerance,
-            "file": r.origin.file,
-            "line": r.origin.line,
-            "position": r.origin.position,
-        }
-        for r in rules.rules
-    ]
-    if rule_rows:
-        conn.execute(insert(RuleRow), rule_rows)
-    numbering = _Numbering()
-    top = set()
+def _rule_row(rule: Rule) -> dict[str, Any]:
+    e = rule.entry
+    return {
+        "id": rule.id,
+        "output_id": e.output,
+        "formula": e.formula,
+        "description": e.description,
+        "subjects": list(e.subjects),
+        "kinds": list(e.kinds),
+        "source_id": e.source,
+        "locator": e.locator,
+        "tolerance": e.tolerance,
+        "file": rule.origin.file,
+        "line": rule.origin.line,
+        "position": rule.origin.position,
+    }
+
+
+def clear_derivations(conn: Connection, owners: Collection[str] | None = None) -> None:
+    """Delete the derived values of these top-level subjects (all when None)."""
+    if owners is None:
+        for model in (DerivationInputRow, DerivationProblemRow, DerivationRow):
+            conn.execute(delete(model))
+        return
+    for chunk in _chunks(sorted(owners)):
+        mine = select(DerivationRow.id).where(DerivationRow.owner.in_(chunk))
+        conn.execute(delete(DerivationInputRow).where(DerivationInputRow.derivation_id.in_(mine)))
+        conn.execute(delete(DerivationRow).where(DerivationRow.owner.in_(chunk)))
+        conn.execute(delete(DerivationProblemRow).where(DerivationProblemRow.subject_id.in_(chunk)))
+
+
+def _chunks(items: list[str], size: int = 500) -> Iterable[list[str]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+def write_rules(conn: Connection, rules: RuleSet) -> None:
+    """Replace the stored rules (their derived values must be gone already)."""
+    conn.execute(delete(RuleRow))
+    if rules.rules:
+        conn.execute(insert(RuleRow), [_rule_row(r) for r in rules.rules])
+
+
+def write_derivations(conn: Connection, outcome: Outcome) -> None:
+    """Insert the derivations and problems of `outcome` after those already stored.
+
+    Each top-level subject numbers its own tree (its `owner`), so that rebuilding
+    one subject never leaves another's tree pointing at a deleted row.
+    """
+    next_id = (conn.execute(select(func.max(DerivationRow.id))).scalar() or 0) + 1
+    by_owner: dict[str, list[Derivation]] = {}
     for derivation in outcome.derivations:
-        top.add(numbering.visit(derivation))
-    rows, inputs = [], []
-    for derivation in numbering.order:
-        row_id = numbering.ids[derivation]
-        rows.append(
-            {
-                "id": row_id,
-                "subject_id": derivation.subject,
-                "quantity_id": derivation.quantity,
-                "rule_id": derivation.rule_id,
-                "top": row_id in top,
-                "alternative": derivation.alternative,
-                "value": derivation.value,
-                "low": derivation.low,
-                "high": derivation.high,
-                "approx": derivation.approx,
-                "weakest_tier": derivation.weakest,
-                "widest": derivation.widest,
-                "conflict": derivation.conflict,
-            }
-        )
-        for position, use in enumerate(derivation.inputs):
-            used = use.used
-            inputs.append(
+        by_owner.setdefault(derivation.subject, []).append(derivation)
+    rows: list[dict[str, Any]] = []
+    inputs: list[dict[str, Any]] = []
+    for owner, tops in by_owner.items():
+        numbering = _Numbering(next_id)
+        top_ids = {numbering.visit(d) for d in tops}
+        for derivation in numbering.order:
+            row_id = numbering.id_of(derivation)
+            rows.append(
                 {
-                    "derivation_id": row_id,
-                    "position": position,
-                    "ref": use.ref,
-                    "subject_id": use.subject,
-                    "quantity_id": use.quantity,
-                    "fact_id": used.stated.fact_id if used.stated is not None else None,
-                    "input_derivation_id": (
-                        numbering.ids[used.derivation] if used.derivation is not None else None
-                    ),
-                    "reason": use.reason,
-                    "others": [_candidate_ref(c, numbering, used) for c in use.others],
+                    "id": row_id,
+                    "owner": owner,
+                    "subject_id": derivation.subject,
+                    "quantity_id": derivation.quantity,
+                    "rule_id": derivation.rule_id,
+                    "top": row_id in top_ids,
+                    "alternative": derivation.alternative,
+                    "value": derivation.value,
+                    "low": derivation.low,
+                    "high": derivation.high,
+                    "approx": derivation.approx,
+                    "weakest_tier": derivation.weakest,
+                    "widest": derivation.widest,
+                    "conflict": derivation.conflict,
                 }
             )
+            for position, use in enumerate(derivation.inputs):
+                used = use.used
+                inputs.append(
+                    {
+                        "derivation_id": row_id,
+                        "position": position,
+                        "ref": use.ref,
+                        "subject_id": use.subject,
+                        "quantity_id": use.quantity,
+                        "fact_id": used.stated.fact_id if used.stated is not None else None,
+                        "input_derivation_id": (
+                            numbering.id_of(used.derivation)
+                            if used.derivation is not None
+                            else None
+                        ),
+                        "reason": use.reason,
+                        "others": [_candidate_ref(c, numbering, used) for c in use.others],
+                    }
+                )
+        next_id += len(numbering.order)
     if rows:
         conn.execute(insert(DerivationRow), rows)
     if inputs:
         conn.execute(insert(DerivationInputRow), inputs)
+    first = (conn.execute(select(func.max(DerivationProblemRow.id))).scalar() or 0) + 1
     problems = [
         {
-            "id": i + 1,
+            "id": first + i,
             "subject_id": p.subject,
             "quantity_id": p.quantity,
             "rule_id": p.rule_id,
@@ -157,6 +206,10 @@ def store_derived(conn: Connection, rules: RuleSet, outcome: Outcome) -> DeriveR
     ]
     if problems:
         conn.execute(insert(DerivationProblemRow), problems)
+
+
+def report(rules: RuleSet, outcome: Outcome) -> DeriveReport:
+    """Summarise what `outcome` derived and could not, per rule."""
     derived = Counter(d.rule_id for d in outcome.derivations)
     return DeriveReport(
         derived={r.id: derived.get(r.id, 0) for r in rules.rules},
@@ -164,4 +217,17 @@ def store_derived(conn: Connection, rules: RuleSet, outcome: Outcome) -> DeriveR
             {"rule": p.rule_id, "subject": p.subject, "kind": p.kind, "detail": p.detail}
             for p in outcome.problems
         ],
+        conflicts=[
+            {"rule": d.rule_id, "subject": d.subject, "quantity": d.quantity}
+            for d in outcome.derivations
+            if d.conflict and d.alternative == 0
+        ],
     )
+
+
+def store_derived(conn: Connection, rules: RuleSet, outcome: Outcome) -> DeriveReport:
+    """Replace the stored rules and every derived value with `outcome`; return a summary."""
+    clear_derivations(conn)
+    write_rules(conn, rules)
+    write_derivations(conn, outcome)
+    return report(rules, outcome)

@@ -20,12 +20,12 @@ class RuleRow(Placed, Base):
     __tablename__ = "rules"
 
     id: Mapped[str] = mapped_column(String(120), primary_key=True)
-    output_id: Mapped[str] = mapped_column(String(120), ForeignKey("quantities.id"))
+    output_id: Mapped[str] = mapped_column(String(120), ForeignKey("quantities.id"), index=True)
     formula: Mapped[str] = mapped_column(Text)
     description: Mapped[str] = mapped_column(Text)
     subjects: Mapped[list[str]] = mapped_column(JSON, default=list)
     kinds: Mapped[list[str]] = mapped_column(JSON, default=list)
-    source_id: Mapped[str | None] = mapped_column(String(120), ForeignKey("sources.id"))
+    source_id: Mapped[str | None] = mapped_column(String(120), ForeignKey("sources.id"), index=True)
     locator: Mapped[str | None] = mapped_column(Text)
     tolerance: Mapped[float] = mapped_column(Double, default=0.0)
 
@@ -39,7 +39,8 @@ class DerivationRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     subject_id: Mapped[str] = mapped_column(String(120), ForeignKey("subjects.id"))
     quantity_id: Mapped[str] = mapped_column(String(120), ForeignKey("quantities.id"))
-    rule_id: Mapped[str] = mapped_column(String(120), ForeignKey("rules.id"))
+    rule_id: Mapped[str] = mapped_column(String(120), ForeignKey("rules.id"), index=True)
+    owner: Mapped[str] = mapped_column(String(120), index=True, default="", server_default="")
     top: Mapped[bool] = mapped_column(Boolean)
     alternative: Mapped[int] = mapped_column(Integer, default=0)
     value: Mapped[float] = mapped_column(Double)
@@ -63,8 +64,10 @@ class DerivationInputRow(Base):
     ref: Mapped[str] = mapped_column(Text)
     subject_id: Mapped[str] = mapped_column(String(120), ForeignKey("subjects.id"))
     quantity_id: Mapped[str] = mapped_column(String(120), ForeignKey("quantities.id"))
-    fact_id: Mapped[str | None] = mapped_column(String(200), ForeignKey("facts.id"))
-    input_derivation_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("derivations.id"))
+    fact_id: Mapped[str | None] = mapped_column(String(200), ForeignKey("facts.id"), index=True)
+    input_derivation_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("derivations.id"), index=True
+    )
     reason: Mapped[str] = mapped_column(Text)
     others: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
 
@@ -77,6 +80,24 @@ class DerivationProblemRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     subject_id: Mapped[str] = mapped_column(String(120), ForeignKey("subjects.id"))
     quantity_id: Mapped[str] = mapped_column(String(120), ForeignKey("quantities.id"))
-    rule_id: Mapped[str] = mapped_column(String(120), ForeignKey("rules.id"))
+    rule_id: Mapped[str] = mapped_column(String(120), ForeignKey("rules.id"), index=True)
     kind: Mapped[str] = mapped_column(String(40))
     detail: Mapped[str] = mapped_column(Text)
+
+
+class CatalogFileRow(Base):
+    """A catalog file as last loaded: its digest tells whether a reload has work to do."""
+
+    __tablename__ = "catalog_files"
+
+    path: Mapped[str] = mapped_column(String(500), primary_key=True)
+    sha256: Mapped[str] = mapped_column(String(64))
+
+
+class StateRow(Base):
+    """Small facts about the database itself (the digest of the rules last derived with)."""
+
+    __tablename__ = "state"
+
+    key: Mapped[str] = mapped_column(String(60), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

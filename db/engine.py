@@ -15,9 +15,15 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, OperationalError
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 
-from db.errors import DatabaseUnavailable, SchemaAhead, SchemaBehind
+from db.errors import (
+    DatabaseError,
+    DatabaseUnavailable,
+    SchemaAhead,
+    SchemaBehind,
+    WriteConflict,
+)
 from db.migrations import HEAD_REVISION
 from db.url import database_url
 
@@ -160,3 +166,19 @@ def write_transaction(engine: Engine) -> Iterator[Connection]:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _WRITE_LOCK_KEY})
         yield conn
+
+
+@contextmanager
+def writing(engine: Engine) -> Iterator[Connection]:
+    """A write transaction whose database errors become one-line `DatabaseError`s."""
+    try:
+        with write_transaction(engine) as conn:
+            yield conn
+    except IntegrityError as exc:
+        raise DatabaseError(
+            f"the database refused the write, nothing was written: {exc.orig}"
+        ) from None
+    except OperationalError as exc:
+        if "locked" in str(exc.orig) or "could not serialize" in str(exc.orig):
+            raise WriteConflict(f"another writer held the database: {exc.orig}") from None
+        raise DatabaseError(f"the write failed and wrote nothing: {exc.orig}") from None

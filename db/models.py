@@ -80,7 +80,7 @@ class SubjectRow(Placed, Base):
     vendor: Mapped[str | None] = mapped_column(Text)
     aliases: Mapped[list[str]] = mapped_column(JSON, default=list)
     variant_of: Mapped[str | None] = mapped_column(
-        String(120), ForeignKey("subjects.id", ondelete="RESTRICT")
+        String(120), ForeignKey("subjects.id", ondelete="RESTRICT"), index=True
     )
     note: Mapped[str | None] = mapped_column(Text)
     file_subject: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -113,6 +113,11 @@ class FactRow(Placed, Base):
         CheckConstraint("status IN ('current', 'superseded', 'withdrawn')", name="status"),
         CheckConstraint("(literal IS NULL) = undisclosed", name="value_or_undisclosed"),
         Index("ix_facts_subject_quantity", "subject_id", "quantity_id"),
+        # Every column another row points at is indexed: deleting a referenced row
+        # would otherwise scan the whole table once per row.
+        Index("ix_facts_quantity_id", "quantity_id"),
+        Index("ix_facts_source_id", "source_id"),
+        Index("ix_facts_supersedes_id", "supersedes_id"),
     )
 
     id: Mapped[str] = mapped_column(String(200), primary_key=True)

@@ -90,7 +90,8 @@ def in_list(name: str, values: Sequence[Any]) -> tuple[str, dict[str, Any]]:
     return "(" + ", ".join(f":{key}" for key in params) + ")", params
 
 
-def _sqlite_path(url: str) -> Path | None:
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite URL, or None for another backend or an in-memory database."""
     if not url.startswith("sqlite:///"):
         return None
     path = url.removeprefix("sqlite:///").split("?", 1)[0]
@@ -98,7 +99,7 @@ def _sqlite_path(url: str) -> Path | None:
 
 
 def _fast_sqlite(url: str) -> sqlite3.Connection | None:
-    path = _sqlite_path(url)
+    path = sqlite_file(url)
     if path is None or not path.is_file():
         return None
     connection = sqlite3.connect(f"file:{path.as_posix()}?mode=ro", uri=True)

@@ -16,6 +16,7 @@ from sqlalchemy import Connection, delete, insert, select, update
 from db.derived_models import DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow
 from db.errors import DatabaseError
 from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
+from derive.model import Stated
 from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject, Table
 from schema.models import FactEntry, QuantityEntry, SourceEntry, SubjectEntry, TableEntry
 from schema.values import NormalValue, parse_value
@@ -125,6 +126,15 @@ def _fact_row(fact: Fact) -> dict[str, Any]:
     }
 
 
+def _table_row(table: Table) -> dict[str, Any]:
+    return {
+        "id": table.entry.id,
+        "title": table.entry.title,
+        "spec": table.entry.model_dump(mode="json", exclude_defaults=True),
+        **_placed(table.origin),
+    }
+
+
 def clear_catalog(conn: Connection) -> None:
     """Delete every catalog row and everything derived from it, children before parents."""
     for derived in (DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow):
@@ -160,20 +170,7 @@ def replace_catalog(conn: Connection, catalog: Catalog) -> None:
             ],
         ),
     ]
-    batches.append(
-        (
-            TableSpecRow,
-            [
-                {
-                    "id": t.entry.id,
-                    "title": t.entry.title,
-                    "spec": t.entry.model_dump(mode="json", exclude_defaults=True),
-                    **_placed(t.origin),
-                }
-                for t in catalog.tables.values()
-            ],
-        )
-    )
+    batches.append((TableSpecRow, [_table_row(t) for t in catalog.tables.values()]))
     for model, rows in batches:
         if rows:
             conn.execute(insert(model), rows)
@@ -200,16 +197,19 @@ class EmptyDatabase(DatabaseError):
     """The database holds no catalog yet."""
 
 
-def read_loaded(conn: Connection) -> Catalog:
+def read_loaded(conn: Connection, *, with_facts: bool = True) -> Catalog:
     """Rebuild the stored `Catalog`; raise `EmptyDatabase` when nothing was loaded yet."""
-    catalog = read_back(conn)
-    if not catalog.quantities and not catalog.facts:
+    catalog = read_back(conn, with_facts=with_facts)
+    if not catalog.quantities:
         raise EmptyDatabase("the database holds no catalog yet; run `facts load` first")
     return catalog
 
 
-def read_back(conn: Connection) -> Catalog:
-    """Rebuild the `Catalog` the database holds, in file and position order."""
+def read_back(conn: Connection, *, with_facts: bool = True) -> Catalog:
+    """Rebuild the `Catalog` the database holds, in file and position order.
+
+    Without facts it is what rules are checked against: sources, quantities, subjects.
+    """
     catalog = Catalog()
     for row in _by_place(conn.execute(select(SourceRow.__table__)).all()):
         entry = SourceEntry(**_entry_fields(row, SourceEntry.model_fields))
@@ -229,6 +229,8 @@ def read_back(conn: Connection) -> Catalog:
     for row in _by_place(conn.execute(select(SubjectRow.__table__)).all()):
         subject = SubjectEntry(**_entry_fields(row, SubjectEntry.model_fields))
         catalog.subjects[subject.id] = Subject(subject, _origin(row), row.file_subject)
+    if not with_facts:
+        return catalog
     superseded_by: dict[str, str] = {}
     rows = _by_place(conn.execute(select(FactRow.__table__)).all())
     for row in rows:
@@ -274,3 +276,36 @@ def _read_tables(conn: Connection, catalog: Catalog) -> None:
 
 def _bound(value: Decimal | None) -> NormalValue | None:
     return NormalValue(value, value, value) if value is not None else None
+
+
+def stored_values(conn: Connection) -> list[Stated]:
+    """The values the engine derives from, read straight from the fact rows."""
+    query = select(
+        FactRow.id,
+        FactRow.subject_id,
+        FactRow.quantity_id,
+        FactRow.value_norm,
+        FactRow.low_norm,
+        FactRow.high_norm,
+        FactRow.approx,
+        FactRow.tier,
+        FactRow.literal,
+        FactRow.rank,
+    ).where(
+        FactRow.status == "current", FactRow.value_norm.is_not(None), FactRow.comparator.is_(None)
+    )
+    return [
+        Stated(
+            r.id,
+            r.subject_id,
+            r.quantity_id,
+            float(r.value_norm),
+            float(r.low_norm),
+            float(r.high_norm),
+            bool(r.approx),
+            r.tier,
+            r.literal or "",
+            r.rank,
+        )
+        for r in conn.execute(query)
+    ]

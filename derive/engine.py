@@ -18,7 +18,7 @@ import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from derive.evaluate import EvaluationProblem, Interval, evaluate, in_unit
+from derive.evaluate import Compiled, EvaluationProblem, compile_formula
 from derive.formula import Ref
 from derive.model import TIER_ORDER, Candidate, Derivation, InputUse, Node, Problem, Stated
 from derive.rules import Rule, RuleSet
@@ -38,15 +38,7 @@ class Outcome:
 def preference(candidate: Candidate) -> tuple[object, ...]:
     """Sort key of candidates, best first: states its precision, narrowest, strongest tier,
     stated before derived, rank, then name."""
-    stated = candidate.stated
-    return (
-        candidate.approx,
-        candidate.relative_width,
-        TIER_ORDER[candidate.strength],
-        stated is None,
-        stated.rank if stated is not None and stated.rank is not None else 0,
-        candidate.label,
-    )
+    return candidate.key
 
 
 def _groups(candidates: list[Candidate]) -> list[list[Candidate]]:
@@ -89,6 +81,7 @@ class Engine:
         self.stated: dict[Node, list[Stated]] = {}
         for fact in stated:
             self.stated.setdefault((fact.subject, fact.quantity), []).append(fact)
+        self._compiled: dict[str, Compiled] = {}
         self._memo: dict[tuple[Node, frozenset[Node]], tuple[list[Derivation], list[Problem]]] = {}
 
     # -- candidates ---------------------------------------------------------------------
@@ -181,21 +174,25 @@ class Engine:
     def _evaluate(
         self, rule: Rule, subject: str, uses: tuple[InputUse, ...], alternative: int, conflict: bool
     ) -> Derivation:
-        output_unit = self.units[rule.entry.output]
+        compiled = self._compiled.get(rule.id)
+        if compiled is None:
+            compiled = compile_formula(
+                rule.expr, rule.refs, self.units, self.units[rule.entry.output]
+            )
+            self._compiled[rule.id] = compiled
         refs = [use.used for use in uses]
-        nominal = {ref: (c.value, c.value) for ref, c in zip(rule.refs, refs, strict=True)}
-        bounds = {ref: (c.low, c.high) for ref, c in zip(rule.refs, refs, strict=True)}
-        value, _ = in_unit(evaluate(rule.expr, nominal, self.units), output_unit)
-        low, high = in_unit(evaluate(rule.expr, bounds, self.units), output_unit)
+        nominal = [(c.value, c.value) for c in refs]
+        value, _ = compiled(nominal)
+        low, high = compiled([(c.low, c.high) for c in refs])
         widest, widest_width = None, 0.0
-        for ref, candidate in zip(rule.refs, refs, strict=True):
+        for index, candidate in enumerate(refs):
             if candidate.high == candidate.low:
                 continue
-            alone: dict[Ref, Interval] = dict(nominal)
-            alone[ref] = (candidate.low, candidate.high)
-            lo, hi = evaluate(rule.expr, alone, self.units)
+            alone = list(nominal)
+            alone[index] = (candidate.low, candidate.high)
+            lo, hi = compiled(alone)
             if hi - lo > widest_width:
-                widest, widest_width = str(ref), hi - lo
+                widest, widest_width = str(rule.refs[index]), hi - lo
         weakest = max((c.strength for c in refs), key=TIER_ORDER.__getitem__)
         return Derivation(
             subject=subject,
@@ -214,9 +211,13 @@ class Engine:
 
     def derive_all(self) -> Outcome:
         """Derive every rule's output for every subject it applies to."""
+        return self.derive_for(sorted(self.kinds))
+
+    def derive_for(self, subjects: Iterable[str]) -> Outcome:
+        """Derive every rule's output for these subjects (others only as their inputs need)."""
         outcome = Outcome()
         outputs = list(dict.fromkeys(rule.entry.output for rule in self.rules.rules))
-        for subject in sorted(self.kinds):
+        for subject in subjects:
             for quantity in outputs:
                 derivations, problems = self.derive_node((subject, quantity))
                 outcome.derivations.extend(derivations)

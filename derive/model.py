@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 TIER_ORDER = {"official": 0, "measured": 1, "derived": 2, "inferred": 3, "estimated": 4}
 """Strongest first; a derived value's strength is its weakest input's tier."""
@@ -38,6 +38,19 @@ class Candidate:
     strength: str
     stated: Stated | None = None
     derivation: Derivation | None = None
+    key: tuple[object, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Computed once: input selection sorts candidates many times over.
+        stated = self.stated
+        width = self.high - self.low
+        relative = width / abs(self.value) if self.value else width
+        rank = stated.rank if stated is not None and stated.rank is not None else 0
+        object.__setattr__(
+            self,
+            "key",
+            (self.approx, relative, TIER_ORDER[self.strength], stated is None, rank, self.label),
+        )
 
     @property
     def label(self) -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -95,9 +95,17 @@ class RuleSet:
     digest: str
     bounds: tuple[Bound, ...] = ()
 
-    def for_output(self, quantity: str) -> list[Rule]:
+    by_output: dict[str, tuple[Rule, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        grouped: dict[str, list[Rule]] = {}
+        for rule in self.rules:
+            grouped.setdefault(rule.entry.output, []).append(rule)
+        object.__setattr__(self, "by_output", {k: tuple(v) for k, v in grouped.items()})
+
+    def for_output(self, quantity: str) -> tuple[Rule, ...]:
         """Return the rules that derive `quantity`."""
-        return [rule for rule in self.rules if rule.entry.output == quantity]
+        return self.by_output.get(quantity, ())
 
 
 def _dimension_of(expr: Expr, units: dict[str, str]) -> Any:
@@ -253,6 +261,15 @@ class _RuleChecker:
         return bound
 
 
+def rules_digest(root: Path) -> str:
+    """A digest of the rule files under `root`: equal digests, equal rules."""
+    digest = hashlib.sha256()
+    for path in catalog_files(root) if root.is_dir() else []:
+        display = f"{root.name}/{path.relative_to(root).as_posix()}"
+        digest.update(display.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def read_rules(root: Path, catalog: Catalog) -> RuleSet:
     """Read and check every rule file under `root` against `catalog`.
 
@@ -261,11 +278,9 @@ def read_rules(root: Path, catalog: Catalog) -> RuleSet:
     checker = _RuleChecker(catalog)
     rules: list[Rule] = []
     bounds: list[Bound] = []
-    digest = hashlib.sha256()
     files = catalog_files(root) if root.is_dir() else []
     for path in files:
         display = f"{root.name}/{path.relative_to(root).as_posix()}"
-        digest.update(display.encode() + b"\0" + path.read_bytes() + b"\0")
         try:
             doc = read_located(path, display)
             parsed = RuleFile.model_validate(doc.data)
@@ -287,4 +302,4 @@ def read_rules(root: Path, catalog: Catalog) -> RuleSet:
                 bounds.append(bound)
     if checker.errors:
         raise CatalogErrors(checker.errors)
-    return RuleSet(tuple(rules), digest.hexdigest(), tuple(bounds))
+    return RuleSet(tuple(rules), rules_digest(root), tuple(bounds))

@@ -31,6 +31,7 @@ from schema.units import canonical_unit, factor
 from schema.values import NormalValue, normalise, parse_value
 from schema.yaml_source import LocatedDocument, Path_, dotted, read_located
 
+FACT_FIELDS = tuple(FactEntry.model_fields)
 TABLE_REF = re.compile(
     r"\{(?:#(?P<fact>[a-z0-9][a-z0-9._@:+-]*)"
     r"|(?:(?P<subject>[a-z0-9][a-z0-9._-]*):)?(?P<quantity>[a-z0-9][a-z0-9_]*(?:\.[a-z0-9_]+)*))"
@@ -157,7 +158,8 @@ class _Collector:
         for i, fact in enumerate(parsed.facts):
             fpath: Path_ = ("facts", i)
             if self.claim("fact", fact.id, doc.place(fpath, f"facts[{i}].id")):
-                self.facts.append((fact, default_subject, origin(fpath), doc, fpath))
+                lines = doc.excerpt(fpath, FACT_FIELDS)
+                self.facts.append((fact, default_subject, origin(fpath), lines, fpath))
 
     def _add_quantity(self, doc: LocatedDocument, path: Path_, entry: Any, where: Origin) -> None:
         try:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from decimal import Decimal, localcontext
-from fractions import Fraction
+from decimal import Context, Decimal
+from functools import cache, lru_cache
 
 from schema.errors import UnitError, ValueSyntaxError
 from schema.units import canonical_unit, factor
@@ -69,6 +69,7 @@ def _resolution(text: str) -> Decimal:
     return Decimal(1).scaleb(-len(fraction)) if dot else Decimal(1)
 
 
+@lru_cache(maxsize=65_536)
 def parse_value(literal: str) -> ParsedValue:
     """Parse a written value; raise `ValueSyntaxError` or `UnitError` if it cannot be read."""
     text = unicodedata.normalize("NFKC", literal)
@@ -97,27 +98,37 @@ def parse_value(literal: str) -> ParsedValue:
     return ParsedValue(literal, low, high, unit, bool(match["approx"]), comparator, resolution)
 
 
-def _exact(value: Fraction) -> Decimal:
-    with localcontext() as ctx:
-        ctx.prec = 60
-        result = Decimal(value.numerator) / Decimal(value.denominator)
+_CONTEXT = Context(prec=60)
+_TWO = Decimal(2)
+
+
+@cache
+def decimal_factor(unit: str, target: str) -> Decimal:
+    """The exact factor between two units as a decimal (prefix factors always terminate)."""
+    ratio = factor(unit, target)
+    return _CONTEXT.divide(Decimal(ratio.numerator), Decimal(ratio.denominator))
+
+
+def _plain(value: Decimal) -> Decimal:
     # Plain digits, no exponent: '7370', not '7.37E+3'.
-    return Decimal(format(result.normalize(), "f")) if result != 0 else Decimal(0)
+    return Decimal(format(value.normalize(_CONTEXT), "f")) if value else Decimal(0)
 
 
 def normalise(parsed: ParsedValue, reference_unit: str, *, exact: bool) -> NormalValue:
     """Convert a parsed value into `reference_unit` with its precision interval.
 
     `exact` gives a zero-width interval (counts, defined values). Raises
-    `UnitError` when the units' dimensions differ.
+    `UnitError` when the units' dimensions differ. Decimal arithmetic with one
+    cached factor per pair of units: exact, and no pint object per value.
     """
-    scale = factor(parsed.unit, reference_unit)
-    low = Fraction(parsed.low)
-    high = Fraction(parsed.high) if parsed.high is not None else low
-    half = Fraction(0) if exact else Fraction(parsed.resolution) / 2
-    nominal = (low + high) / 2
+    scale = decimal_factor(parsed.unit, reference_unit)
+    ctx = _CONTEXT
+    low = parsed.low
+    high = parsed.high if parsed.high is not None else low
+    half = Decimal(0) if exact else ctx.divide(parsed.resolution, _TWO)
+    nominal = ctx.divide(ctx.add(low, high), _TWO)
     return NormalValue(
-        value=_exact(nominal * scale),
-        low=_exact((low - half) * scale),
-        high=_exact((high + half) * scale),
+        value=_plain(ctx.multiply(nominal, scale)),
+        low=_plain(ctx.multiply(ctx.subtract(low, half), scale)),
+        high=_plain(ctx.multiply(ctx.add(high, half), scale)),
     )

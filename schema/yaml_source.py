@@ -8,6 +8,7 @@ per path of keys and indexes, so a validation error can name the line.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,16 @@ class LocatedDocument:
             if line is not None:
                 return line
         return None
+
+    def excerpt(self, path: Path_, keys: Iterable[str]) -> LocatedDocument:
+        """The lines of `path` and of its `keys` only: what errors about one entry need,
+        without keeping the whole file in memory."""
+        lines = {path: self.line(path) or 1}
+        for key in keys:
+            line = self._lines.get((*path, key))
+            if line is not None:
+                lines[(*path, key)] = line
+        return LocatedDocument(self.file, None, lines)
 
     def place(self, path: Path_, field: str | None = None) -> Place:
         """Return the place of `path` in this file, naming `field` (or the path)."""

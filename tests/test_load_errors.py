@@ -128,19 +128,19 @@ def test_failed_load_on_a_fresh_path_creates_no_database(tmp_path: Path, cli: An
 def test_a_write_that_fails_midway_rolls_back(
     loaded: tuple[str, Any], tmp_path: Path, cli: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import db.store
+    import db.sync
 
     db_url, before = loaded
-    real_insert = db.store.insert
+    real_apply = db.sync._apply
     calls = {"n": 0}
 
-    def failing_insert(model: Any) -> Any:
+    def failing_apply(*args: Any, **kwargs: Any) -> None:
         calls["n"] += 1
-        if calls["n"] == 3:  # sources and quantities are in; subjects fail
+        if calls["n"] == 4:  # sources, quantities and subjects are written; facts fail
             raise RuntimeError("disk full")
-        return real_insert(model)
+        real_apply(*args, **kwargs)
 
-    monkeypatch.setattr(db.store, "insert", failing_insert)
+    monkeypatch.setattr(db.sync, "_apply", failing_apply)
     changed = write_catalog(
         tmp_path / "changed",
         {

@@ -129,3 +129,12 @@ def test_sqlite_behind_the_code_is_copied_then_upgraded_with_its_data(tmp_path: 
         assert conn.execute(text("SELECT title FROM sources")).scalar() == "A datasheet"
         assert "derivations" in inspect(conn).get_table_names()
     engine.dispose()
+
+
+def test_foreign_keys_are_enforced_after_first_use_creates_the_schema(tmp_path: Path) -> None:
+    engine = open_database(f"sqlite:///{tmp_path / 'fk.sqlite'}")
+    try:
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+    finally:
+        engine.dispose()

@@ -23,16 +23,18 @@ def _run(connection: Connection) -> None:
         render_as_batch=sqlite,
         compare_type=True,
     )
-    try:
-        with context.begin_transaction():
-            context.run_migrations()
-            if sqlite:
-                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
-                if broken:
-                    raise RuntimeError(f"migration broke foreign keys: {broken[:5]}")
-    finally:
+    with context.begin_transaction():
+        context.run_migrations()
         if sqlite:
-            connection.connection.driver_connection.execute("PRAGMA foreign_keys=ON")  # type: ignore[union-attr]
+            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise RuntimeError(f"migration broke foreign keys: {broken[:5]}")
+
+
+def _foreign_keys_on(connection: Connection) -> None:
+    # Only outside a transaction does SQLite take this pragma: after the commit.
+    if connection.dialect.name == "sqlite":
+        connection.connection.driver_connection.execute("PRAGMA foreign_keys=ON")  # type: ignore[union-attr]
 
 
 def run_migrations_online() -> None:
@@ -40,10 +42,16 @@ def run_migrations_online() -> None:
     target = config.attributes.get("connection")
     if isinstance(target, Engine):
         with target.connect() as connection:
-            _run(connection)
-            connection.commit()
+            try:
+                _run(connection)
+                connection.commit()
+            finally:
+                connection.rollback()
+                _foreign_keys_on(connection)
     elif isinstance(target, Connection):
         _run(target)
+        if not target.in_transaction():
+            _foreign_keys_on(target)
     else:
         raise RuntimeError("facts runs alembic with an Engine or Connection in its attributes")
 

@@ -1,0 +1,262 @@
+"""Bring the database in step with the catalog files, doing only the work a change needs.
+
+A load hashes every catalog and rule file first: when nothing changed since the
+last load, it stops there. Otherwise the whole catalog is read and checked as
+always, then written as a difference (rows inserted, updated, deleted by id), and
+only the subjects a changed fact can reach are derived again: the subjects of the
+changed facts, the subjects whose stored derivations used one of them, and the
+subjects of rules that name one of those subjects. A change of the rules derives
+everything again. All of it is one write transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
+
+from db.derived import clear_derivations, write_derivations, write_rules
+from db.derived_models import (
+    CatalogFileRow,
+    DerivationInputRow,
+    DerivationRow,
+    RuleRow,
+    StateRow,
+)
+from db.engine import writing
+from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
+from db.store import (
+    _fact_row,
+    _parents_first,
+    _quantity_row,
+    _source_row,
+    _subject_row,
+    _table_row,
+)
+from derive.engine import Engine as Deriver
+from derive.inputs import reference_units, stated_values, subject_kinds
+from derive.rules import RuleSet, rules_digest
+from schema.catalog import Catalog
+from schema.reader import catalog_files
+
+RULES_KEY = "rules_digest"
+
+
+@dataclass(frozen=True, slots=True)
+class SyncReport:
+    """What a load changed: rows per kind written, facts changed, subjects derived again."""
+
+    sources: int
+    quantities: int
+    subjects: int
+    facts: int
+    tables: int
+    rules: int
+    derived: int
+    unchanged: bool = False
+    facts_changed: int = 0
+    subjects_rederived: int = 0
+
+
+def file_digests(root: Path) -> dict[str, str]:
+    """The sha256 of every catalog file under `root`, by its path relative to `root`."""
+    return {
+        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in catalog_files(root)
+    }
+
+
+def is_unchanged(conn: Connection, digests: dict[str, str], rules: str) -> bool:
+    """True when the database was last loaded from exactly these files and rules."""
+    stored = {r.path: r.sha256 for r in conn.execute(select(CatalogFileRow.__table__))}
+    state = conn.execute(select(StateRow.value).where(StateRow.key == RULES_KEY)).scalar()
+    return bool(stored) and stored == digests and state == rules
+
+
+def _diff(
+    conn: Connection, table: Any, rows: list[dict[str, Any]], key: str = "id"
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], set[Any]]:
+    """(rows to insert, rows to update, keys to delete) to make `table` hold `rows`."""
+    stored = {row[key]: dict(row) for row in conn.execute(select(table)).mappings()}
+    new_keys = {row[key] for row in rows}
+    inserts = [row for row in rows if row[key] not in stored]
+    updates = [row for row in rows if row[key] in stored and stored[row[key]] != row]
+    return inserts, updates, set(stored) - new_keys
+
+
+def _apply(
+    conn: Connection,
+    table: Any,
+    inserts: list[dict[str, Any]],
+    updates: list[dict[str, Any]],
+    key: str = "id",
+) -> None:
+    if inserts:
+        conn.execute(insert(table), inserts)
+    for row in updates:
+        conn.execute(update(table).where(table.c[key] == row[key]).values(**row))
+
+
+def _delete(conn: Connection, table: Any, keys: Iterable[Any], key: str = "id") -> None:
+    ordered = sorted(keys)
+    for start in range(0, len(ordered), 500):
+        conn.execute(delete(table).where(table.c[key].in_(ordered[start : start + 500])))
+
+
+def _affected(
+    conn: Connection,
+    catalog: Catalog,
+    rules: RuleSet,
+    changed_facts: set[str],
+    changed_subjects: set[str],
+) -> set[str]:
+    """The subjects whose derived values may change with these facts."""
+    affected = set(changed_subjects)
+    ordered = sorted(changed_facts)
+    for start in range(0, len(ordered), 500):
+        chunk = ordered[start : start + 500]
+        owners = (
+            select(DerivationRow.owner)
+            .join(DerivationInputRow, DerivationInputRow.derivation_id == DerivationRow.id)
+            .where(DerivationInputRow.fact_id.in_(chunk))
+            .distinct()
+        )
+        affected.update(conn.execute(owners).scalars())
+    kinds = subject_kinds(catalog)
+    for rule in rules.rules:
+        if any(ref.subject in affected for ref in rule.refs if ref.subject):
+            affected.update(s for s, kind in kinds.items() if rule.applies_to(s, kind))
+    return affected  # subjects gone from the catalog too: their derived values must go
+
+
+def sync_catalog(
+    engine: Engine,
+    root: Path,
+    rules_dir: Path,
+    read: Callable[[Path, Path], tuple[Catalog, RuleSet]],
+) -> SyncReport:
+    """Make the database hold the catalog under `root`, derived with the rules in
+    `rules_dir`, doing no more than the change requires; `read` reads and checks both."""
+    digests, digest = file_digests(root), rules_digest(rules_dir)
+    with engine.connect() as conn:
+        if is_unchanged(conn, digests, digest):
+            counts = _counts(conn)
+            return SyncReport(
+                sources=counts["sources"],
+                quantities=counts["quantities"],
+                subjects=counts["subjects"],
+                facts=counts["facts"],
+                tables=counts["tables"],
+                rules=counts["rules"],
+                derived=counts["derived"],
+                unchanged=True,
+            )
+    catalog, rules = read(root, rules_dir)
+    plan = [
+        (SourceRow.__table__, [_source_row(s) for s in catalog.sources.values()]),
+        (QuantityRow.__table__, [_quantity_row(q) for q in catalog.quantities.values()]),
+        (
+            SubjectRow.__table__,
+            [
+                _subject_row(s)
+                for s in _parents_first(
+                    catalog.subjects.values(), lambda s: s.entry.id, lambda s: s.entry.variant_of
+                )
+            ],
+        ),
+        (
+            FactRow.__table__,
+            [
+                _fact_row(f)
+                for f in _parents_first(
+                    catalog.facts.values(), lambda f: f.entry.id, lambda f: f.entry.supersedes
+                )
+            ],
+        ),
+        (TableSpecRow.__table__, [_table_row(t) for t in catalog.tables.values()]),
+    ]
+    with writing(engine) as conn:
+        diffs = [(table, *_diff(conn, table, rows)) for table, rows in plan]
+        facts_diff = diffs[3]
+        changed_facts = {r["id"] for r in facts_diff[1] + facts_diff[2]} | facts_diff[3]
+        stored_facts = {
+            r.id: r.subject_id for r in conn.execute(select(FactRow.id, FactRow.subject_id))
+        }
+        changed_subjects = {r["subject_id"] for r in facts_diff[1] + facts_diff[2]}
+        changed_subjects |= {stored_facts[f] for f in facts_diff[3]}
+        changed_subjects |= {r["id"] for r in diffs[2][1] + diffs[2][2]}
+        quantity_changed = bool(diffs[1][2] or diffs[1][3])
+        state = conn.execute(select(StateRow.value).where(StateRow.key == RULES_KEY)).scalar()
+        everything = state != digest or quantity_changed
+        owners = (
+            None if everything else _affected(conn, catalog, rules, changed_facts, changed_subjects)
+        )
+        clear_derivations(conn, owners)
+        # New and changed rows first, parents before children, so that every row they
+        # point at exists; then rows that are gone, children before parents.
+        for table, inserts, updates, _ in diffs:
+            _apply(conn, table, inserts, updates)
+        if everything:  # after the quantities and sources they point at, before deletions
+            write_rules(conn, rules)
+        gone_facts = sorted(facts_diff[3])
+        for start in range(0, len(gone_facts), 500):
+            conn.execute(
+                update(FactRow)
+                .where(FactRow.supersedes_id.in_(gone_facts[start : start + 500]))
+                .values(supersedes_id=None)
+            )
+        for table, _, _, gone in reversed(diffs):
+            _delete(conn, table, gone)
+        kinds = subject_kinds(catalog)
+        subjects = sorted(kinds) if owners is None else sorted(owners & set(kinds))
+        deriver = Deriver(
+            rules, stated_values(catalog), subject_kinds(catalog), reference_units(catalog)
+        )
+        outcome = deriver.derive_for(subjects)
+        write_derivations(conn, outcome)
+        conn.execute(delete(CatalogFileRow))
+        conn.execute(
+            insert(CatalogFileRow), [{"path": p, "sha256": d} for p, d in sorted(digests.items())]
+        )
+        conn.execute(delete(StateRow).where(StateRow.key == RULES_KEY))
+        conn.execute(insert(StateRow), [{"key": RULES_KEY, "value": digest}])
+        counts = _counts(conn)
+    return SyncReport(
+        sources=counts["sources"],
+        quantities=counts["quantities"],
+        subjects=counts["subjects"],
+        facts=counts["facts"],
+        tables=counts["tables"],
+        rules=counts["rules"],
+        derived=counts["derived"],
+        facts_changed=len(changed_facts),
+        subjects_rederived=len(subjects),
+    )
+
+
+def _counts(conn: Connection) -> dict[str, int]:
+    counts = {
+        name: conn.execute(select(func.count()).select_from(table)).scalar() or 0
+        for name, table in _COUNTED.items()
+    }
+    counts["derived"] = (
+        conn.execute(
+            select(func.count()).select_from(DerivationRow).where(DerivationRow.top.is_(True))
+        ).scalar()
+        or 0
+    )
+    return counts
+
+
+_COUNTED = {
+    "sources": SourceRow.__table__,
+    "quantities": QuantityRow.__table__,
+    "subjects": SubjectRow.__table__,
+    "facts": FactRow.__table__,
+    "tables": TableSpecRow.__table__,
+    "rules": RuleRow.__table__,
+}
