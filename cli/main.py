@@ -11,6 +11,7 @@ import sys
 import typer
 
 from cli import (
+    add_commands,
     audit_commands,
     catalog_commands,
     db_commands,
@@ -27,6 +28,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 catalog_commands.register(app)
+add_commands.register(app)
 derive_commands.register(app)
 audit_commands.register(app)
 export_commands.register(app)

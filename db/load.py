@@ -13,6 +13,7 @@ from db.store import read_loaded, stored_values
 from db.sync import RULES_KEY, SyncReport, sync_catalog
 from derive.rules import RuleSet, read_rules
 from schema.catalog import Catalog
+from schema.lock import catalog_lock
 from schema.reader import read_catalog
 
 LoadReport = SyncReport
@@ -26,7 +27,12 @@ def read_all(root: Path, rules_dir: Path) -> tuple[Catalog, RuleSet]:
 
 
 def load_catalog(
-    engine: Engine, root: Path, rules_dir: Path, checked: tuple[Catalog, RuleSet] | None = None
+    engine: Engine,
+    root: Path,
+    rules_dir: Path,
+    checked: tuple[Catalog, RuleSet] | None = None,
+    *,
+    locked: bool = False,
 ) -> LoadReport:
     """Bring the database in step with the catalog under `root` and the rules.
 
@@ -39,7 +45,10 @@ def load_catalog(
     def read(catalog_root: Path, rules_root: Path) -> tuple[Catalog, RuleSet]:
         return checked if checked is not None else read_all(catalog_root, rules_root)
 
-    return sync_catalog(engine, root, rules_dir, read)
+    if locked:  # the caller holds the catalog lock already
+        return sync_catalog(engine, root, rules_dir, read)
+    with catalog_lock(root):
+        return sync_catalog(engine, root, rules_dir, read)
 
 
 def rederive(engine: Engine, rules_dir: Path) -> DeriveReport:

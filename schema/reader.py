@@ -385,21 +385,30 @@ def _supersede_cycle(cat: Catalog, start: str) -> bool:
     return _in_cycle(start, lambda f: facts[f].entry.supersedes if f in facts else None)
 
 
-def _documents(root: Path, errors: list[CatalogError]) -> Iterator[LocatedDocument]:
-    for path in catalog_files(root):
+def _documents(
+    root: Path, errors: list[CatalogError], overrides: dict[str, bytes]
+) -> Iterator[LocatedDocument]:
+    paths = {p.relative_to(root).as_posix(): p for p in catalog_files(root)}
+    for name in overrides:
+        paths.setdefault(name, root / name)
+    for name in sorted(paths):
         try:
-            yield read_located(path, path.relative_to(root).as_posix())
+            yield read_located(paths[name], name, overrides.get(name))
         except CatalogError as exc:
             errors.append(exc)
 
 
-def read_catalog(root: Path) -> Catalog:
-    """Read and check every YAML file under `root`; raise `CatalogErrors` on any problem."""
+def read_catalog(root: Path, overrides: dict[str, bytes] | None = None) -> Catalog:
+    """Read and check every YAML file under `root`; raise `CatalogErrors` on any problem.
+
+    `overrides` gives the content of some files (by path relative to `root`) as they
+    are about to be written, to check a change before it reaches the disk.
+    """
     if not root.is_dir():
         raise CatalogErrors([CatalogError(Place(str(root)), "no such catalog directory")])
     collector = _Collector()
     files = 0
-    for doc in _documents(root, collector.errors):
+    for doc in _documents(root, collector.errors, overrides or {}):
         files += 1
         try:
             collector.add_file(doc, _validate(doc))

@@ -88,9 +88,10 @@ def _plain(node: yaml.Node, path: Path_, lines: dict[Path_, int], file: str) -> 
     raise CatalogError(Place(file, node.start_mark.line + 1), "unsupported YAML node")
 
 
-def read_located(path: Path, display: str) -> LocatedDocument:
-    """Read `path` (shown to the user as `display`) or raise `CatalogError` with a line."""
-    raw = path.read_bytes()
+def read_located(path: Path, display: str, raw: bytes | None = None) -> LocatedDocument:
+    """Read `path` (shown to the user as `display`), or `raw` as its content if given,
+    or raise `CatalogError` with a line."""
+    raw = path.read_bytes() if raw is None else raw
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
