@@ -60,6 +60,31 @@ def _export(catalog: Path, rules: Path, url: str) -> int:
     return sum(len(render(built)) for render in RENDERERS.values())
 
 
+def _reload(catalog: Path, rules: Path, url: str) -> int:
+    """Load again an unchanged catalog: what is left is hashing its files."""
+    return _load(catalog, rules, url)
+
+
+def _change_one(catalog: Path, rules: Path, url: str) -> int:
+    """Change one fact's value in one file and load: only what depends on it is redone."""
+    from db.engine import database
+    from db.load import load_catalog
+
+    path = sorted((catalog / "subjects").glob("*.yaml"))[
+        len(list((catalog / "subjects").glob("*.yaml"))) // 2
+    ]
+    text = path.read_text("utf-8")
+    path.write_text(
+        text.replace("value: 8\n", "value: 6\n", 1)
+        if "value: 8\n" in text
+        else text.replace("value: 4\n", "value: 8\n", 1),
+        "utf-8",
+    )
+    with database(url) as engine:
+        report = load_catalog(engine, catalog, rules)
+    return report.subjects_rederived
+
+
 def _sqlite_utils(catalog: Path, rules: Path, url: str) -> int:
     """The peer for loading: the same fact rows inserted by sqlite-utils, no validation."""
     import sqlite_utils
@@ -83,6 +108,8 @@ _START = 0.0
 
 STEPS = {
     "load": _load,
+    "reload": _reload,
+    "change-one": _change_one,
     "derive": _derive,
     "audit": _audit,
     "export": _export,
