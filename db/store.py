@@ -181,7 +181,7 @@ def _entry_fields(row: Any, names: Iterable[str]) -> dict[str, Any]:
     for name in names:
         value = getattr(row, name)
         if value is not None and value != [] and value != {}:
-            fields[name] = value
+            fields[name] = tuple(value) if isinstance(value, list) else value
     return fields
 
 
@@ -208,11 +208,14 @@ def read_loaded(conn: Connection, *, with_facts: bool = True) -> Catalog:
 def read_back(conn: Connection, *, with_facts: bool = True) -> Catalog:
     """Rebuild the `Catalog` the database holds, in file and position order.
 
+    The rows were checked when they were loaded: entries are built without being
+    validated again.
+
     Without facts it is what rules are checked against: sources, quantities, subjects.
     """
     catalog = Catalog()
     for row in _by_place(conn.execute(select(SourceRow.__table__)).all()):
-        entry = SourceEntry(**_entry_fields(row, SourceEntry.model_fields))
+        entry = SourceEntry.model_construct(**_entry_fields(row, SourceEntry.model_fields))
         catalog.sources[entry.id] = Source(entry, _origin(row))
     for row in _by_place(conn.execute(select(QuantityRow.__table__)).all()):
         fields = _entry_fields(row, ("id", "name", "name_zh", "description"))
@@ -220,14 +223,14 @@ def read_back(conn: Connection, *, with_facts: bool = True) -> Catalog:
             unit=row.unit_written, count=row.is_count, min=row.min_literal, max=row.max_literal
         )
         catalog.quantities[row.id] = Quantity(
-            QuantityEntry(**fields),
+            QuantityEntry.model_construct(**fields),
             _origin(row),
             row.unit,
             _bound(row.min_value),
             _bound(row.max_value),
         )
     for row in _by_place(conn.execute(select(SubjectRow.__table__)).all()):
-        subject = SubjectEntry(**_entry_fields(row, SubjectEntry.model_fields))
+        subject = SubjectEntry.model_construct(**_entry_fields(row, SubjectEntry.model_fields))
         catalog.subjects[subject.id] = Subject(subject, _origin(row), row.file_subject)
     if not with_facts:
         return catalog
@@ -249,8 +252,10 @@ def read_back(conn: Connection, *, with_facts: bool = True) -> Catalog:
             supersedes=row.supersedes_id,
             subject=row.subject_id if row.subject_written else None,
             status="withdrawn" if row.status == "withdrawn" else "current",
+            # Given, not defaulted: model_construct would inspect the default factory.
+            qualifiers=row.qualifiers or {},
         )
-        fact = FactEntry(**fields)
+        fact = FactEntry.model_construct(**fields)
         normal = (
             NormalValue(row.value_norm, row.low_norm, row.high_norm)
             if row.value_norm is not None

@@ -82,7 +82,28 @@ class Engine:
         for fact in stated:
             self.stated.setdefault((fact.subject, fact.quantity), []).append(fact)
         self._compiled: dict[str, Compiled] = {}
+        self._reaches: dict[Node, frozenset[Node]] = {}
         self._memo: dict[tuple[Node, frozenset[Node]], tuple[list[Derivation], list[Problem]]] = {}
+
+    def _reach(self, node: Node) -> frozenset[Node]:
+        """Every node the rules for `node` can draw on, directly or through other rules."""
+        found = self._reaches.get(node)
+        if found is not None:
+            return found
+        seen: set[Node] = set()
+        stack = [node]
+        while stack:
+            subject, quantity = stack.pop()
+            kind = self.kinds.get(subject, "")
+            for rule in self.rules.for_output(quantity):
+                if rule.applies_to(subject, kind):
+                    for ref in rule.refs:
+                        other = (ref.subject or subject, ref.quantity)
+                        if other not in seen:
+                            seen.add(other)
+                            stack.append(other)
+        self._reaches[node] = frozenset(seen)
+        return self._reaches[node]
 
     # -- candidates ---------------------------------------------------------------------
     def candidates(self, node: Node, banned: frozenset[Node]) -> list[Candidate]:
@@ -102,7 +123,9 @@ class Engine:
         self, node: Node, banned: frozenset[Node] = frozenset()
     ) -> tuple[list[Derivation], list[Problem]]:
         """Apply every rule for node's quantity to its subject, never resting on `banned`."""
-        key = (node, banned)
+        # Only the banned nodes this node can reach change its derivation: a bandwidth
+        # derived inside a ridge point is the bandwidth derived on its own.
+        key = (node, banned & self._reach(node))
         if key in self._memo:
             return self._memo[key]
         subject, quantity = node
