@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, func, insert, select
 
+from db.bulk import insert_rows
 from db.derived_models import DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow
 from derive.engine import Engine, Outcome
 from derive.inputs import reference_units, stated_values, subject_kinds
@@ -189,9 +190,9 @@ def write_derivations(conn: Connection, outcome: Outcome) -> None:
                 )
         next_id += len(numbering.order)
     if rows:
-        conn.execute(insert(DerivationRow), rows)
+        insert_rows(conn, DerivationRow.__table__, rows)
     if inputs:
-        conn.execute(insert(DerivationInputRow), inputs)
+        insert_rows(conn, DerivationInputRow.__table__, inputs)
     first = (conn.execute(select(func.max(DerivationProblemRow.id))).scalar() or 0) + 1
     problems = [
         {

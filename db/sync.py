@@ -19,6 +19,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 
+from db.bulk import insert_rows
 from db.derived import clear_derivations, write_derivations, write_rules
 from db.derived_models import (
     CatalogFileRow,
@@ -95,8 +96,7 @@ def _apply(
     updates: list[dict[str, Any]],
     key: str = "id",
 ) -> None:
-    if inserts:
-        conn.execute(insert(table), inserts)
+    insert_rows(conn, table, inserts)
     for row in updates:
         conn.execute(update(table).where(table.c[key] == row[key]).values(**row))
 

@@ -83,6 +83,7 @@ class Engine:
             self.stated.setdefault((fact.subject, fact.quantity), []).append(fact)
         self._compiled: dict[str, Compiled] = {}
         self._reaches: dict[Node, frozenset[Node]] = {}
+        self._stated_candidates: dict[Node, list[Candidate]] = {}
         self._memo: dict[tuple[Node, frozenset[Node]], tuple[list[Derivation], list[Problem]]] = {}
 
     def _reach(self, node: Node) -> frozenset[Node]:
@@ -110,10 +111,14 @@ class Engine:
         """Every value node could take without resting on a banned node."""
         if node in banned:
             return []
-        found = [
-            Candidate(s.value, s.low, s.high, s.approx, s.tier, stated=s)
-            for s in self.stated.get(node, [])
-        ]
+        stated = self._stated_candidates.get(node)
+        if stated is None:
+            stated = [
+                Candidate(s.value, s.low, s.high, s.approx, s.tier, stated=s)
+                for s in self.stated.get(node, [])
+            ]
+            self._stated_candidates[node] = stated
+        found = list(stated)
         derived, _ = self.derive_node(node, banned)
         found.extend(d.as_candidate() for d in derived)
         return found

@@ -112,21 +112,27 @@ class _Collector:
     def __init__(self) -> None:
         self.catalog = Catalog()
         self.errors: list[CatalogError] = []
-        self.places: dict[tuple[str, str], Place] = {}
+        self.places: dict[tuple[str, str], tuple[str, int | None]] = {}
         self.facts: list[tuple[FactEntry, str | None, Origin, LocatedDocument, Path_]] = []
         self.tables: list[tuple[TableEntry, Origin, LocatedDocument, Path_]] = []
 
     def problem(self, place: Place, message: str) -> None:
         self.errors.append(CatalogError(place, message))
 
-    def claim(self, kind: str, entry_id: str, place: Place) -> bool:
-        first = self.places.setdefault((kind, entry_id), place)
-        if first is place:
+    def claim(
+        self, kind: str, entry_id: str, doc: LocatedDocument, path: Path_, field: str
+    ) -> bool:
+        """Record where an id is defined; report it when it was defined before."""
+        key = (kind, entry_id)
+        first = self.places.get(key)
+        if first is None:
+            self.places[key] = (doc.file, doc.line(path))
             return True
+        first_file, first_line = first
         self.problem(
-            place,
+            doc.place(path, field),
             f"duplicate {kind} id {entry_id!r}; first defined at "
-            f"{first.file}:{first.line}; ids must be unique",
+            f"{first_file}:{first_line}; ids must be unique",
         )
         return False
 
@@ -135,11 +141,11 @@ class _Collector:
             return Origin(doc.file, doc.line(path) or 1, int(path[-1]) if path else 0)
 
         for i, source in enumerate(parsed.sources):
-            if self.claim("source", source.id, doc.place(("sources", i), "sources.id")):
+            if self.claim("source", source.id, doc, ("sources", i), "sources.id"):
                 self.catalog.sources[source.id] = Source(source, origin(("sources", i)))
         for i, quantity in enumerate(parsed.quantities):
             path: Path_ = ("quantities", i)
-            if self.claim("quantity", quantity.id, doc.place(path, "quantities.id")):
+            if self.claim("quantity", quantity.id, doc, path, "quantities.id"):
                 self._add_quantity(doc, path, quantity, origin(path))
         subjects: list[tuple[Path_, SubjectEntry, bool]] = [
             (("subjects", i), s, False) for i, s in enumerate(parsed.subjects)
@@ -147,17 +153,17 @@ class _Collector:
         if parsed.subject is not None:
             subjects.insert(0, (("subject",), parsed.subject, True))
         for spath, subject, heads_file in subjects:
-            if self.claim("subject", subject.id, doc.place(spath, "id")):
+            if self.claim("subject", subject.id, doc, spath, "id"):
                 where = Origin(doc.file, doc.line(spath) or 1, 0 if heads_file else int(spath[-1]))
                 self.catalog.subjects[subject.id] = Subject(subject, where, heads_file)
         for i, table in enumerate(parsed.tables):
             tpath: Path_ = ("tables", i)
-            if self.claim("table", table.id, doc.place(tpath, f"tables[{i}].id")):
+            if self.claim("table", table.id, doc, tpath, f"tables[{i}].id"):
                 self.tables.append((table, origin(tpath), doc, tpath))
         default_subject = parsed.subject.id if parsed.subject is not None else None
         for i, fact in enumerate(parsed.facts):
             fpath: Path_ = ("facts", i)
-            if self.claim("fact", fact.id, doc.place(fpath, f"facts[{i}].id")):
+            if self.claim("fact", fact.id, doc, fpath, f"facts[{i}].id"):
                 lines = doc.excerpt(fpath, FACT_FIELDS)
                 self.facts.append((fact, default_subject, origin(fpath), lines, fpath))
 
