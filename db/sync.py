@@ -144,17 +144,7 @@ def sync_catalog(
     digests, digest = file_digests(root), rules_digest(rules_dir)
     with engine.connect() as conn:
         if is_unchanged(conn, digests, digest):
-            counts = _counts(conn)
-            return SyncReport(
-                sources=counts["sources"],
-                quantities=counts["quantities"],
-                subjects=counts["subjects"],
-                facts=counts["facts"],
-                tables=counts["tables"],
-                rules=counts["rules"],
-                derived=counts["derived"],
-                unchanged=True,
-            )
+            return SyncReport(**_counts(conn), unchanged=True)
     catalog, rules = read(root, rules_dir)
     plan = [
         (SourceRow.__table__, [_source_row(s) for s in catalog.sources.values()]),
@@ -225,20 +215,10 @@ def sync_catalog(
         conn.execute(delete(StateRow).where(StateRow.key == RULES_KEY))
         conn.execute(insert(StateRow), [{"key": RULES_KEY, "value": digest}])
         counts = _counts(conn)
-    return SyncReport(
-        sources=counts["sources"],
-        quantities=counts["quantities"],
-        subjects=counts["subjects"],
-        facts=counts["facts"],
-        tables=counts["tables"],
-        rules=counts["rules"],
-        derived=counts["derived"],
-        facts_changed=len(changed_facts),
-        subjects_rederived=len(subjects),
-    )
+    return SyncReport(**counts, facts_changed=len(changed_facts), subjects_rederived=len(subjects))
 
 
-def _counts(conn: Connection) -> dict[str, int]:
+def _counts(conn: Connection) -> dict[str, Any]:
     counts = {
         name: conn.execute(select(func.count()).select_from(table)).scalar() or 0
         for name, table in _COUNTED.items()
