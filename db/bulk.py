@@ -19,6 +19,7 @@ from sqlalchemy import JSON, Boolean, Connection, Date, insert
 from db.types import ExactDecimal
 
 Convert = Callable[[Any], Any]
+BATCH = 5_000
 
 
 def _same(value: Any) -> Any:
@@ -62,8 +63,9 @@ def insert_rows(conn: Connection, table: Any, rows: Sequence[dict[str, Any]]) ->
         f'INSERT INTO "{table.name}" ({", ".join(f"{chr(34)}{n}{chr(34)}" for n in names)}) '
         f"VALUES ({', '.join(mark for _ in names)})"
     )
-    params = [
-        tuple(convert(row[name]) for convert, name in zip(converts, names, strict=True))
-        for row in rows
-    ]
-    conn.exec_driver_sql(sql, params)
+    for start in range(0, len(rows), BATCH):  # batches bound the memory of the tuples
+        params = [
+            tuple(convert(row[name]) for convert, name in zip(converts, names, strict=True))
+            for row in rows[start : start + BATCH]
+        ]
+        conn.exec_driver_sql(sql, params)

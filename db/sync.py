@@ -146,12 +146,12 @@ def sync_catalog(
         if is_unchanged(conn, digests, digest):
             return SyncReport(**_counts(conn), unchanged=True)
     catalog, rules = read(root, rules_dir)
-    plan = [
-        (SourceRow.__table__, [_source_row(s) for s in catalog.sources.values()]),
-        (QuantityRow.__table__, [_quantity_row(q) for q in catalog.quantities.values()]),
+    builders: list[tuple[Any, Callable[[], list[dict[str, Any]]]]] = [
+        (SourceRow.__table__, lambda: [_source_row(s) for s in catalog.sources.values()]),
+        (QuantityRow.__table__, lambda: [_quantity_row(q) for q in catalog.quantities.values()]),
         (
             SubjectRow.__table__,
-            [
+            lambda: [
                 _subject_row(s)
                 for s in _parents_first(
                     catalog.subjects.values(), lambda s: s.entry.id, lambda s: s.entry.variant_of
@@ -160,47 +160,52 @@ def sync_catalog(
         ),
         (
             FactRow.__table__,
-            [
+            lambda: [
                 _fact_row(f)
                 for f in _parents_first(
                     catalog.facts.values(), lambda f: f.entry.id, lambda f: f.entry.supersedes
                 )
             ],
         ),
-        (TableSpecRow.__table__, [_table_row(t) for t in catalog.tables.values()]),
+        (TableSpecRow.__table__, lambda: [_table_row(t) for t in catalog.tables.values()]),
     ]
     with writing(engine) as conn:
-        diffs = [(table, *_diff(conn, table, rows)) for table, rows in plan]
-        facts_diff = diffs[3]
-        changed_facts = {r["id"] for r in facts_diff[1] + facts_diff[2]} | facts_diff[3]
         stored_facts = {
             r.id: r.subject_id for r in conn.execute(select(FactRow.id, FactRow.subject_id))
         }
-        changed_subjects = {r["subject_id"] for r in facts_diff[1] + facts_diff[2]}
-        changed_subjects |= {stored_facts[f] for f in facts_diff[3]}
-        changed_subjects |= {r["id"] for r in diffs[2][1] + diffs[2][2]}
-        quantity_changed = bool(diffs[1][2] or diffs[1][3])
+        # New and changed rows first, parents before children, so that every row they
+        # point at exists; one table at a time, its rows let go once written (a large
+        # catalog's peak). Rows that are gone go last, children before parents.
+        gone: list[tuple[Any, set[Any]]] = []
+        changed: dict[str, set[Any]] = {}
+        for table, build in builders:
+            inserts, updates, removed = _diff(conn, table, build())
+            _apply(conn, table, inserts, updates)
+            gone.append((table, removed))
+            changed[table.name] = {r["id"] for r in inserts + updates} | removed
+            if table is FactRow.__table__:
+                changed["fact subjects"] = {r["subject_id"] for r in inserts + updates}
+            del inserts, updates
+        changed_facts = changed["facts"]
+        changed_subjects = changed["fact subjects"] | changed["subjects"]
+        changed_subjects |= {stored_facts[f] for f in changed_facts if f in stored_facts}
         state = conn.execute(select(StateRow.value).where(StateRow.key == RULES_KEY)).scalar()
-        everything = state != digest or quantity_changed
+        everything = state != digest or bool(changed["quantities"])
         owners = (
             None if everything else _affected(conn, catalog, rules, changed_facts, changed_subjects)
         )
         clear_derivations(conn, owners)
-        # New and changed rows first, parents before children, so that every row they
-        # point at exists; then rows that are gone, children before parents.
-        for table, inserts, updates, _ in diffs:
-            _apply(conn, table, inserts, updates)
         if everything:  # after the quantities and sources they point at, before deletions
             write_rules(conn, rules)
-        gone_facts = sorted(facts_diff[3])
+        gone_facts = sorted(dict(gone)[FactRow.__table__])
         for start in range(0, len(gone_facts), 500):
             conn.execute(
                 update(FactRow)
                 .where(FactRow.supersedes_id.in_(gone_facts[start : start + 500]))
                 .values(supersedes_id=None)
             )
-        for table, _, _, gone in reversed(diffs):
-            _delete(conn, table, gone)
+        for table, removed in reversed(gone):
+            _delete(conn, table, removed)
         kinds = subject_kinds(catalog)
         subjects = sorted(kinds) if owners is None else sorted(owners & set(kinds))
         deriver = Deriver(
