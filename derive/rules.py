@@ -14,6 +14,9 @@ A rule file under `derive/rules/` holds `rules:`, a list of
 Every rule is checked when it is read, before anything is derived: its
 quantities and subjects exist, its output is not one of its own inputs, and
 the formula's dimension converts to the output quantity's unit.
+
+A rule file may also hold `bounds:` (see `derive.bounds`): a quantity held
+within, at most or at least another subject's or quantity's value.
 """
 
 from __future__ import annotations
