@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from decimal import Decimal
+from functools import cache
 from typing import Any, TypeVar
 
+from pydantic import BaseModel
 from sqlalchemy import Connection, delete, insert, select, update
 
 from db.derived_models import DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow
@@ -18,6 +20,7 @@ from db.errors import DatabaseError
 from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
 from derive.model import Stated
 from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject, Table
+from schema.gcpause import gc_paused
 from schema.models import FactEntry, QuantityEntry, SourceEntry, SubjectEntry, TableEntry
 from schema.values import NormalValue, parse_value
 
@@ -176,6 +179,32 @@ def replace_catalog(conn: Connection, catalog: Catalog) -> None:
             conn.execute(insert(model), rows)
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
+@cache
+def _defaults(model: type[BaseModel]) -> dict[str, Any]:
+    return {
+        name: info.get_default(call_default_factory=True)
+        for name, info in model.model_fields.items()
+        if not info.is_required()
+    }
+
+
+def _trusted(model: type[M], values: dict[str, Any]) -> M:
+    """An entry built from rows that were checked when loaded: what `model_construct`
+    does, with the defaults worked out once per model instead of once per row."""
+    entry = model.__new__(model)
+    full = {**_defaults(model), **values}
+    if "qualifiers" in full and full["qualifiers"] is _defaults(model).get("qualifiers"):
+        full["qualifiers"] = {}  # never share one mutable default between entries
+    object.__setattr__(entry, "__dict__", full)
+    object.__setattr__(entry, "__pydantic_fields_set__", set(values))
+    object.__setattr__(entry, "__pydantic_extra__", None)
+    object.__setattr__(entry, "__pydantic_private__", None)
+    return entry
+
+
 def _entry_fields(row: Any, names: Iterable[str]) -> dict[str, Any]:
     fields = {}
     for name in names:
@@ -209,13 +238,16 @@ def read_back(conn: Connection, *, with_facts: bool = True) -> Catalog:
     """Rebuild the `Catalog` the database holds, in file and position order.
 
     The rows were checked when they were loaded: entries are built without being
-    validated again.
-
-    Without facts it is what rules are checked against: sources, quantities, subjects.
+    validated again. Without facts it is what rules are checked against.
     """
+    with gc_paused():
+        return _read_back(conn, with_facts)
+
+
+def _read_back(conn: Connection, with_facts: bool) -> Catalog:
     catalog = Catalog()
     for row in _by_place(conn.execute(select(SourceRow.__table__)).all()):
-        entry = SourceEntry.model_construct(**_entry_fields(row, SourceEntry.model_fields))
+        entry = _trusted(SourceEntry, _entry_fields(row, SourceEntry.model_fields))
         catalog.sources[entry.id] = Source(entry, _origin(row))
     for row in _by_place(conn.execute(select(QuantityRow.__table__)).all()):
         fields = _entry_fields(row, ("id", "name", "name_zh", "description"))
@@ -223,14 +255,14 @@ def read_back(conn: Connection, *, with_facts: bool = True) -> Catalog:
             unit=row.unit_written, count=row.is_count, min=row.min_literal, max=row.max_literal
         )
         catalog.quantities[row.id] = Quantity(
-            QuantityEntry.model_construct(**fields),
+            _trusted(QuantityEntry, fields),
             _origin(row),
             row.unit,
             _bound(row.min_value),
             _bound(row.max_value),
         )
     for row in _by_place(conn.execute(select(SubjectRow.__table__)).all()):
-        subject = SubjectEntry.model_construct(**_entry_fields(row, SubjectEntry.model_fields))
+        subject = _trusted(SubjectEntry, _entry_fields(row, SubjectEntry.model_fields))
         catalog.subjects[subject.id] = Subject(subject, _origin(row), row.file_subject)
     if not with_facts:
         return catalog
@@ -255,7 +287,7 @@ def read_back(conn: Connection, *, with_facts: bool = True) -> Catalog:
             # Given, not defaulted: model_construct would inspect the default factory.
             qualifiers=row.qualifiers or {},
         )
-        fact = FactEntry.model_construct(**fields)
+        fact = _trusted(FactEntry, fields)
         normal = (
             NormalValue(row.value_norm, row.low_norm, row.high_norm)
             if row.value_norm is not None

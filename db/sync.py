@@ -42,6 +42,7 @@ from derive.engine import Engine as Deriver
 from derive.inputs import reference_units, stated_values, subject_kinds
 from derive.rules import RuleSet, rules_digest
 from schema.catalog import Catalog
+from schema.gcpause import gc_paused
 from schema.reader import catalog_files
 
 RULES_KEY = "rules_digest"
@@ -169,7 +170,7 @@ def sync_catalog(
         ),
         (TableSpecRow.__table__, lambda: [_table_row(t) for t in catalog.tables.values()]),
     ]
-    with writing(engine) as conn:
+    with gc_paused(), writing(engine) as conn:
         stored_facts = {
             r.id: r.subject_id for r in conn.execute(select(FactRow.id, FactRow.subject_id))
         }

@@ -22,6 +22,7 @@ from derive.evaluate import Compiled, EvaluationProblem, compile_formula
 from derive.formula import Ref
 from derive.model import TIER_ORDER, Candidate, Derivation, InputUse, Node, Problem, Stated
 from derive.rules import Rule, RuleSet
+from schema.gcpause import gc_paused
 
 MAX_COMBINATIONS = 8
 """Disagreeing inputs multiply: at most this many combinations are derived per rule."""
@@ -243,6 +244,10 @@ class Engine:
 
     def derive_for(self, subjects: Iterable[str]) -> Outcome:
         """Derive every rule's output for these subjects (others only as their inputs need)."""
+        with gc_paused():
+            return self._derive_for(subjects)
+
+    def _derive_for(self, subjects: Iterable[str]) -> Outcome:
         outcome = Outcome()
         outputs = list(dict.fromkeys(rule.entry.output for rule in self.rules.rules))
         for subject in subjects:

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject, Table
 from schema.errors import CatalogError, CatalogErrors, FactsError, Place
+from schema.gcpause import gc_paused
 from schema.models import (
     CatalogFile,
     Entry,
@@ -410,6 +411,11 @@ def read_catalog(root: Path, overrides: dict[str, bytes] | None = None) -> Catal
     `overrides` gives the content of some files (by path relative to `root`) as they
     are about to be written, to check a change before it reaches the disk.
     """
+    with gc_paused():
+        return _read_catalog(root, overrides)
+
+
+def _read_catalog(root: Path, overrides: dict[str, bytes] | None) -> Catalog:
     if not root.is_dir():
         raise CatalogErrors([CatalogError(Place(str(root)), "no such catalog directory")])
     collector = _Collector()

@@ -92,11 +92,31 @@ def test_a_load_killed_halfway_leaves_the_database_as_it_was(db_url: str, tmp_pa
     large = generate(tmp_path / "large", 20_000, seed=2)
     _ok("load", str(small / "catalog"), "--rules", str(small / "rules"), "--db", db_url)
     before = table_rows(db_url)
-    worker = _run("load", str(large / "catalog"), "--rules", str(large / "rules"), "--db", db_url)
-    time.sleep(random.uniform(1.0, 4.0))
-    worker.send_signal(signal.SIGKILL)
-    worker.communicate()
-    assert worker.returncode == -signal.SIGKILL  # killed, not finished
+    # Kill it at a random moment of its run: how long a whole load takes is measured first.
+    start = time.perf_counter()
+    _ok(
+        "load",
+        str(large / "catalog"),
+        "--rules",
+        str(large / "rules"),
+        "--db",
+        f"sqlite:///{tmp_path / 'timing.sqlite'}",
+    )
+    duration = time.perf_counter() - start
+    killed = False
+    for fraction in (random.uniform(0.3, 0.9), 0.5, 0.3):
+        worker = _run(
+            "load", str(large / "catalog"), "--rules", str(large / "rules"), "--db", db_url
+        )
+        time.sleep(duration * fraction)
+        worker.send_signal(signal.SIGKILL)
+        worker.communicate()
+        if worker.returncode == -signal.SIGKILL:
+            killed = True
+            break
+        _ok("load", str(small / "catalog"), "--rules", str(small / "rules"), "--db", db_url)
+        before = table_rows(db_url)  # it finished: start again from the small catalog
+    assert killed, "every load finished before it could be killed"
     assert table_rows(db_url) == before
     if db_url.startswith("sqlite"):
         import sqlite3
