@@ -17,6 +17,7 @@ from derive.engine import Outcome
 from derive.rules import RuleSet, read_rules
 from derive.tables import BuiltTable, TableBuilder
 from schema.catalog import Catalog
+from schema.gcpause import gc_paused
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,8 +43,9 @@ class Snapshot:
 
 def snapshot(engine: Engine, rules_dir: Path) -> Snapshot:
     """Read the stored catalog, derive with the rules under `rules_dir`, and audit."""
-    with engine.connect() as conn:
-        catalog = read_loaded(conn)
-    rules = read_rules(rules_dir, catalog)
-    outcome = derive_catalog(catalog, rules)
-    return Snapshot(catalog, rules, outcome, audit(catalog, rules, outcome))
+    with gc_paused():
+        with engine.connect() as conn:
+            catalog = read_loaded(conn)
+        rules = read_rules(rules_dir, catalog)
+        outcome = derive_catalog(catalog, rules)
+        return Snapshot(catalog, rules, outcome, audit(catalog, rules, outcome))

@@ -13,6 +13,7 @@ from db.store import read_loaded, stored_values
 from db.sync import RULES_KEY, SyncReport, sync_catalog
 from derive.rules import RuleSet, read_rules
 from schema.catalog import Catalog
+from schema.gcpause import gc_paused
 from schema.lock import catalog_lock
 from schema.reader import read_catalog
 
@@ -53,7 +54,7 @@ def load_catalog(
 
 def rederive(engine: Engine, rules_dir: Path) -> DeriveReport:
     """Re-read the rules and rebuild every derived value from the stored catalog."""
-    with writing(engine) as conn:
+    with gc_paused(), writing(engine) as conn:
         catalog = read_loaded(conn, with_facts=False)
         rules = read_rules(rules_dir, catalog)
         outcome = derive_catalog(catalog, rules, stored_values(conn))
