@@ -79,15 +79,35 @@ def is_unchanged(conn: Connection, digests: dict[str, str], rules: str) -> bool:
     return bool(stored) and stored == digests and state == rules
 
 
-def _diff(
-    conn: Connection, table: Any, rows: list[dict[str, Any]], key: str = "id"
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], set[Any]]:
-    """(rows to insert, rows to update, keys to delete) to make `table` hold `rows`."""
+def _sync_table(
+    conn: Connection, table: Any, rows: Iterable[dict[str, Any]], key: str = "id"
+) -> tuple[set[Any], set[Any], set[Any]]:
+    """Insert and update `rows` in `table`, a batch at a time (only a batch of rows is
+    alive at once); return the keys changed, the subjects of those rows, and the keys
+    now gone (left to the caller to delete once everything else is written)."""
     stored = {row[key]: dict(row) for row in conn.execute(select(table)).mappings()}
-    new_keys = {row[key] for row in rows}
-    inserts = [row for row in rows if row[key] not in stored]
-    updates = [row for row in rows if row[key] in stored and stored[row[key]] != row]
-    return inserts, updates, set(stored) - new_keys
+    seen: set[Any] = set()
+    changed: set[Any] = set()
+    subjects: set[Any] = set()
+    batch: list[dict[str, Any]] = []
+
+    def flush() -> None:
+        inserts = [r for r in batch if r[key] not in stored]
+        updates = [r for r in batch if r[key] in stored and stored[r[key]] != r]
+        _apply(conn, table, inserts, updates)
+        for row in inserts + updates:
+            changed.add(row[key])
+            subjects.add(row.get("subject_id"))
+        seen.update(r[key] for r in batch)
+        batch.clear()
+
+    for row in rows:
+        batch.append(row)
+        if len(batch) == 5_000:
+            flush()
+    flush()
+    removed = set(stored) - seen
+    return changed | removed, subjects - {None}, removed
 
 
 def _apply(
@@ -147,7 +167,7 @@ def sync_catalog(
         if is_unchanged(conn, digests, digest):
             return SyncReport(**_counts(conn), unchanged=True)
     catalog, rules = read(root, rules_dir)
-    builders: list[tuple[Any, Callable[[], list[dict[str, Any]]]]] = [
+    builders: list[tuple[Any, Callable[[], Iterable[dict[str, Any]]]]] = [
         (SourceRow.__table__, lambda: [_source_row(s) for s in catalog.sources.values()]),
         (QuantityRow.__table__, lambda: [_quantity_row(q) for q in catalog.quantities.values()]),
         (
@@ -161,12 +181,12 @@ def sync_catalog(
         ),
         (
             FactRow.__table__,
-            lambda: [
+            lambda: (
                 _fact_row(f)
                 for f in _parents_first(
                     catalog.facts.values(), lambda f: f.entry.id, lambda f: f.entry.supersedes
                 )
-            ],
+            ),
         ),
         (TableSpecRow.__table__, lambda: [_table_row(t) for t in catalog.tables.values()]),
     ]
@@ -180,13 +200,11 @@ def sync_catalog(
         gone: list[tuple[Any, set[Any]]] = []
         changed: dict[str, set[Any]] = {}
         for table, build in builders:
-            inserts, updates, removed = _diff(conn, table, build())
-            _apply(conn, table, inserts, updates)
+            keys, subjects, removed = _sync_table(conn, table, build())
             gone.append((table, removed))
-            changed[table.name] = {r["id"] for r in inserts + updates} | removed
+            changed[table.name] = keys
             if table is FactRow.__table__:
-                changed["fact subjects"] = {r["subject_id"] for r in inserts + updates}
-            del inserts, updates
+                changed["fact subjects"] = subjects
         changed_facts = changed["facts"]
         changed_subjects = changed["fact subjects"] | changed["subjects"]
         changed_subjects |= {stored_facts[f] for f in changed_facts if f in stored_facts}
@@ -208,11 +226,11 @@ def sync_catalog(
         for table, removed in reversed(gone):
             _delete(conn, table, removed)
         kinds = subject_kinds(catalog)
-        subjects = sorted(kinds) if owners is None else sorted(owners & set(kinds))
+        derived_for = sorted(kinds) if owners is None else sorted(owners & set(kinds))
         deriver = Deriver(
             rules, stated_values(catalog), subject_kinds(catalog), reference_units(catalog)
         )
-        outcome = deriver.derive_for(subjects)
+        outcome = deriver.derive_for(derived_for)
         write_derivations(conn, outcome)
         conn.execute(delete(CatalogFileRow))
         conn.execute(
@@ -221,7 +239,9 @@ def sync_catalog(
         conn.execute(delete(StateRow).where(StateRow.key == RULES_KEY))
         conn.execute(insert(StateRow), [{"key": RULES_KEY, "value": digest}])
         counts = _counts(conn)
-    return SyncReport(**counts, facts_changed=len(changed_facts), subjects_rederived=len(subjects))
+    return SyncReport(
+        **counts, facts_changed=len(changed_facts), subjects_rederived=len(derived_for)
+    )
 
 
 def _counts(conn: Connection) -> dict[str, Any]:
