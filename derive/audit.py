@@ -74,14 +74,34 @@ class _Dependents:
     fact_cells: Counter[str] = field(default_factory=Counter)
     fact_node: dict[str, Node] = field(default_factory=dict)
 
+    support: dict[int, tuple[frozenset[str], frozenset[Node]]] = field(default_factory=dict)
+
     def add(self, top: int, derivation: Derivation) -> None:
         """Record that top-level derivation `top` rests on everything in `derivation`."""
+        facts, nodes = self._support(derivation)
+        for fact in facts:
+            self.by_fact[fact].add(top)
+        for node in nodes:
+            self.by_node[node].add(top)
+
+    def _support(self, derivation: Derivation) -> tuple[frozenset[str], frozenset[Node]]:
+        """The facts and nodes a derivation rests on, worked out once per derivation
+        (the engine shares one derivation between every tree that uses it)."""
+        found = self.support.get(id(derivation))
+        if found is not None:
+            return found
+        facts: set[str] = set()
+        nodes: set[Node] = set()
         for use in derivation.inputs:
-            self.by_node[(use.subject, use.quantity)].add(top)
+            nodes.add((use.subject, use.quantity))
             if use.used.stated is not None:
-                self.by_fact[use.used.stated.fact_id].add(top)
+                facts.add(use.used.stated.fact_id)
             if use.used.derivation is not None:
-                self.add(top, use.used.derivation)
+                below_facts, below_nodes = self._support(use.used.derivation)
+                facts |= below_facts
+                nodes |= below_nodes
+        self.support[id(derivation)] = (frozenset(facts), frozenset(nodes))
+        return self.support[id(derivation)]
 
     def weight(self, facts: Iterable[str] = (), nodes: Iterable[Node] = ()) -> int:
         """How many top-level derivations and table cells rest on these facts or nodes."""
@@ -165,6 +185,8 @@ class Auditor:
                     key = (subject, quantity, tuple(sorted(fact.entry.qualifiers.items())))
                     groups[key].append(fact)
         for (subject, quantity, _), facts in groups.items():
+            if len(facts) < 2:
+                continue  # most quantities have one fact: nothing to disagree with
             clusters: list[list[Fact]] = []
             for fact in sorted(facts, key=lambda f: _interval(f)):
                 if clusters and any(_overlap(_interval(fact), _interval(o)) for o in clusters[-1]):
