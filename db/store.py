@@ -7,13 +7,14 @@ children. `read_back` rebuilds a `Catalog` from the rows (for `facts dump`).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from decimal import Decimal
 from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, Text, delete, insert, select, type_coerce, update
 
 from db.derived_models import DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow
 from db.errors import DatabaseError
@@ -222,6 +223,25 @@ def _by_place(rows: Iterable[T]) -> list[T]:
     return sorted(rows, key=lambda r: (getattr(r, "file"), getattr(r, "position")))  # noqa: B009
 
 
+_FACT_COLUMNS = [
+    getattr(FactRow.__table__.c, name)
+    for name in (
+        *("id", "subject_id", "quantity_id", "subject_written", "literal", "undisclosed"),
+        *("exact", "value_norm", "low_norm", "high_norm", "tier", "source_id", "locator"),
+        *("date", "note", "rank", "status", "supersedes_id", "reason", "file", "line"),
+        "position",
+    )  # the order the read-back loop unpacks: keep the two in step
+]  # what a fact entry is rebuilt from: the parsed magnitude and unit are not read back
+# Read as text and decoded only when not empty: most facts carry no qualifiers.
+_QUALIFIERS_TEXT = type_coerce(FactRow.__table__.c.qualifiers, Text)
+
+
+def _qualifiers(stored: Any) -> dict[str, Any]:
+    if stored is None or stored == "{}":
+        return {}
+    return stored if isinstance(stored, dict) else dict(json.loads(stored))
+
+
 class EmptyDatabase(DatabaseError):
     """The database holds no catalog yet."""
 
@@ -267,40 +287,48 @@ def _read_back(conn: Connection, with_facts: bool) -> Catalog:
     if not with_facts:
         return catalog
     superseded_by: dict[str, str] = {}
-    rows = _by_place(conn.execute(select(FactRow.__table__)).all())
-    for row in rows:
-        if row.supersedes_id is not None:
-            superseded_by[row.supersedes_id] = row.id
-    for row in rows:
-        fields = _entry_fields(
-            row, ("id", "locator", "tier", "date", "qualifiers", "note", "rank", "reason")
-        )
-        fields.update(
-            quantity=row.quantity_id,
-            value=row.literal,
-            undisclosed=row.undisclosed,
-            exact=row.exact,
-            source=row.source_id,
-            supersedes=row.supersedes_id,
-            subject=row.subject_id if row.subject_written else None,
-            status="withdrawn" if row.status == "withdrawn" else "current",
+    fact_rows = sorted(
+        conn.execute(select(*_FACT_COLUMNS, _QUALIFIERS_TEXT)).all(),
+        key=lambda r: (r[19], r[21]),
+    )
+    for fact_row in fact_rows:
+        if fact_row[17] is not None:
+            superseded_by[fact_row[17]] = fact_row[0]
+    for fact_row in fact_rows:
+        (fact_id, subject_id, quantity_id, subject_written, literal, undisclosed, exact) = fact_row[
+            :7
+        ]
+        (value_norm, low_norm, high_norm, tier, source_id, locator, date, note) = fact_row[7:15]
+        (rank, status, supersedes_id, reason, file, line, position, qualifiers) = fact_row[15:]
+        given: dict[str, Any] = {"id": fact_id, "quantity": quantity_id, "tier": tier}
+        for name, value in (
+            ("value", literal),
+            ("source", source_id),
+            ("locator", locator),
+            ("date", date),
+            ("note", note),
+            ("rank", rank),
+            ("supersedes", supersedes_id),
+            ("reason", reason),
+        ):
+            if value is not None:
+                given[name] = value
+        given.update(
+            undisclosed=undisclosed,
+            exact=exact,
+            subject=subject_id if subject_written else None,
+            status="withdrawn" if status == "withdrawn" else "current",
             # Given, not defaulted: model_construct would inspect the default factory.
-            qualifiers=row.qualifiers or {},
+            qualifiers=_qualifiers(qualifiers),
         )
-        fact = _trusted(FactEntry, fields)
-        normal = (
-            NormalValue(row.value_norm, row.low_norm, row.high_norm)
-            if row.value_norm is not None
-            else None
-        )
-        catalog.facts[row.id] = Fact(
-            fact,
-            row.subject_id,
-            _origin(row),
-            parse_value(row.literal) if row.literal is not None else None,
-            normal,
-            row.status,
-            superseded_by.get(row.id),
+        catalog.facts[fact_id] = Fact(
+            _trusted(FactEntry, given),
+            subject_id,
+            Origin(file, line, position),
+            parse_value(literal) if literal is not None else None,
+            NormalValue(value_norm, low_norm, high_norm) if value_norm is not None else None,
+            status,
+            superseded_by.get(fact_id),
         )
     _read_tables(conn, catalog)
     return catalog
