@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import DbOption, RulesOption
+from cli.options import DbOption, OutOption, RulesOption
 from cli.output import print_line
 
 
@@ -27,10 +27,7 @@ def export(
     fmt: Annotated[
         ExportFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False)
     ] = ExportFormat.md,
-    out: Annotated[
-        Path | None,
-        typer.Option("--out", "-o", help="Write to this file instead of stdout.", dir_okay=False),
-    ] = None,
+    out: OutOption = None,
     rules: RulesOption = None,
     db: DbOption = None,
 ) -> None:
@@ -43,21 +40,14 @@ def export(
     with database(db) as engine:
         built = snapshot(engine, rules or RULES_DIR).build_table(table)
     text = RENDERERS[fmt.value](built)
-    if out is None:
-        typer.echo(text, nl=False)
-    else:
-        out.write_text(text, encoding="utf-8")
-        print_line(f"wrote {out}")
+    _deliver(text, out)
 
 
 def render(
     template: Annotated[
         Path, typer.Argument(help="A Markdown template (Jinja2).", exists=True, dir_okay=False)
     ],
-    out: Annotated[
-        Path | None,
-        typer.Option("--out", "-o", help="Write to this file instead of stdout.", dir_okay=False),
-    ] = None,
+    out: OutOption = None,
     rules: RulesOption = None,
     db: DbOption = None,
 ) -> None:
@@ -77,6 +67,11 @@ def render(
         snap = snapshot(engine, rules or RULES_DIR)
     builder = TableBuilder(snap.catalog, snap.rules, snap.outcome, snap.findings)
     text = Renderer(builder).render(template.read_text("utf-8"), str(template))
+    _deliver(text, out)
+
+
+def _deliver(text: str, out: Path | None) -> None:
+    """Print `text`, or write it to `out` and say so."""
     if out is None:
         typer.echo(text, nl=False)
     else:

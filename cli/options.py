@@ -38,3 +38,7 @@ RulesOption = Annotated[
 FormatOption = Annotated[
     Format, typer.Option("--format", "-f", help="Output format.", case_sensitive=False)
 ]
+OutOption = Annotated[
+    Path | None,
+    typer.Option("--out", "-o", help="Write to this file instead of stdout.", dir_okay=False),
+]

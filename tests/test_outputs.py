@@ -146,6 +146,18 @@ def test_every_format_renders(outputs: Any, cli: Any) -> None:
     assert "\\begin{tabular}{lll}" in latex and "\\textsuperscript{" in latex
 
 
+def test_export_out_writes_the_file_that_stdout_would_show(
+    outputs: Any, tmp_path: Path, cli: Any
+) -> None:
+    url, _, rules = outputs
+    target = tmp_path / "overview.md"
+    args = ("export", "overview", "--rules", str(rules), "--db", url)
+    result = cli(*args, "--out", str(target))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.strip() == f"wrote {target}"
+    assert target.read_text("utf-8") == _export(cli, outputs, "md")
+
+
 def test_list_tables(outputs: Any, cli: Any) -> None:
     url = outputs[0]
     rows = json.loads(cli("list", "tables", "--db", url, "-f", "json").stdout)
