@@ -93,9 +93,14 @@ def _pint_expression(unit: str) -> str:
 
 
 @cache
+def _dimensions(unit: str) -> Any:
+    return registry().parse_expression(_pint_expression(unit)).dimensionality
+
+
+@cache
 def dimensionality(unit: str) -> str:
     """Return the dimension of a canonical unit as text, e.g. '[information] / [time]'."""
-    dim = registry().parse_expression(_pint_expression(unit)).dimensionality
+    dim = _dimensions(unit)
     return str(dim) if dim else "dimensionless"
 
 
@@ -107,14 +112,16 @@ def factor(unit: str, target: str) -> Fraction:
     """
     if unit == target:
         return Fraction(1)
-    reg = registry()
-    source: Any = reg.parse_expression(_pint_expression(unit))
-    goal: Any = reg.parse_expression(_pint_expression(target))
-    if source.dimensionality != goal.dimensionality:
+    # Checked on the cached dimensions first: `cache` keeps no exceptions, and text
+    # matching asks for many pairs that cannot convert, again and again.
+    if _dimensions(unit) != _dimensions(target):
         raise UnitError(
             f"unit {unit or 'none'} ({dimensionality(unit)}) cannot convert to "
             f"{target or 'a plain number'} ({dimensionality(target)})"
         )
+    reg = registry()
+    source: Any = reg.parse_expression(_pint_expression(unit))
+    goal: Any = reg.parse_expression(_pint_expression(target))
     ratio = (source / goal).to("dimensionless").magnitude
     return Fraction(ratio)
 
