@@ -1,8 +1,8 @@
 """Write a whole catalog into the database, and read it back.
 
-`replace_catalog` runs in the caller's write transaction: it empties the
-catalog tables and inserts every row with Core bulk inserts, parents before
-children. `read_back` rebuilds a `Catalog` from the rows (for `facts dump`).
+`catalog_rows` turns a catalog into table rows, parents before children (what
+`db.sync` writes); `read_back` rebuilds a `Catalog` from the rows (for `facts
+dump`, the audit and the outputs).
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
-from sqlalchemy import Connection, Text, delete, insert, select, type_coerce, update
+from sqlalchemy import Connection, Text, select, type_coerce
 
-from db.derived_models import DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow
 from db.errors import DatabaseError
 from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
 from derive.model import Stated
@@ -139,25 +138,18 @@ def _table_row(table: Table) -> dict[str, Any]:
     }
 
 
-def clear_catalog(conn: Connection) -> None:
-    """Delete every catalog row and everything derived from it, children before parents."""
-    for derived in (DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow):
-        conn.execute(delete(derived))
-    conn.execute(update(FactRow).values(supersedes_id=None))
-    conn.execute(update(SubjectRow).values(variant_of=None))
-    for model in (TableSpecRow, FactRow, SubjectRow, QuantityRow, SourceRow):
-        conn.execute(delete(model))
+def catalog_rows(catalog: Catalog) -> list[tuple[Any, Callable[[], Iterable[dict[str, Any]]]]]:
+    """Each catalog table with a builder of its rows, parents before children.
 
-
-def replace_catalog(conn: Connection, catalog: Catalog) -> None:
-    """Replace the database's catalog with `catalog`, inside the caller's transaction."""
-    clear_catalog(conn)
-    batches: list[tuple[Any, list[dict[str, Any]]]] = [
-        (SourceRow, [_source_row(s) for s in catalog.sources.values()]),
-        (QuantityRow, [_quantity_row(q) for q in catalog.quantities.values()]),
+    Builders, not lists: a caller writing one table at a time lets its rows go
+    before the next table's are built (the peak of a large catalog's load).
+    """
+    return [
+        (SourceRow.__table__, lambda: [_source_row(s) for s in catalog.sources.values()]),
+        (QuantityRow.__table__, lambda: [_quantity_row(q) for q in catalog.quantities.values()]),
         (
-            SubjectRow,
-            [
+            SubjectRow.__table__,
+            lambda: [
                 _subject_row(s)
                 for s in _parents_first(
                     catalog.subjects.values(), lambda s: s.entry.id, lambda s: s.entry.variant_of
@@ -165,19 +157,16 @@ def replace_catalog(conn: Connection, catalog: Catalog) -> None:
             ],
         ),
         (
-            FactRow,
-            [
+            FactRow.__table__,
+            lambda: (
                 _fact_row(f)
                 for f in _parents_first(
                     catalog.facts.values(), lambda f: f.entry.id, lambda f: f.entry.supersedes
                 )
-            ],
+            ),
         ),
+        (TableSpecRow.__table__, lambda: [_table_row(t) for t in catalog.tables.values()]),
     ]
-    batches.append((TableSpecRow, [_table_row(t) for t in catalog.tables.values()]))
-    for model, rows in batches:
-        if rows:
-            conn.execute(insert(model), rows)
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -185,10 +174,11 @@ M = TypeVar("M", bound=BaseModel)
 
 @cache
 def _defaults(model: type[BaseModel]) -> dict[str, Any]:
+    # Fields with a default factory (a mutable default) are left out: callers give them.
     return {
-        name: info.get_default(call_default_factory=True)
+        name: info.get_default()
         for name, info in model.model_fields.items()
-        if not info.is_required()
+        if not info.is_required() and info.default_factory is None
     }
 
 
@@ -196,10 +186,7 @@ def _trusted(model: type[M], values: dict[str, Any]) -> M:
     """An entry built from rows that were checked when loaded: what `model_construct`
     does, with the defaults worked out once per model instead of once per row."""
     entry = model.__new__(model)
-    full = {**_defaults(model), **values}
-    if "qualifiers" in full and full["qualifiers"] is _defaults(model).get("qualifiers"):
-        full["qualifiers"] = {}  # never share one mutable default between entries
-    object.__setattr__(entry, "__dict__", full)
+    object.__setattr__(entry, "__dict__", {**_defaults(model), **values})
     object.__setattr__(entry, "__pydantic_fields_set__", set(values))
     object.__setattr__(entry, "__pydantic_extra__", None)
     object.__setattr__(entry, "__pydantic_private__", None)

@@ -30,14 +30,7 @@ from db.derived_models import (
 )
 from db.engine import writing
 from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
-from db.store import (
-    _fact_row,
-    _parents_first,
-    _quantity_row,
-    _source_row,
-    _subject_row,
-    _table_row,
-)
+from db.store import catalog_rows
 from derive.engine import Engine as Deriver
 from derive.inputs import reference_units, stated_values, subject_kinds
 from derive.rules import RuleSet, rules_digest
@@ -167,29 +160,7 @@ def sync_catalog(
         if is_unchanged(conn, digests, digest):
             return SyncReport(**_counts(conn), unchanged=True)
     catalog, rules = read(root, rules_dir)
-    builders: list[tuple[Any, Callable[[], Iterable[dict[str, Any]]]]] = [
-        (SourceRow.__table__, lambda: [_source_row(s) for s in catalog.sources.values()]),
-        (QuantityRow.__table__, lambda: [_quantity_row(q) for q in catalog.quantities.values()]),
-        (
-            SubjectRow.__table__,
-            lambda: [
-                _subject_row(s)
-                for s in _parents_first(
-                    catalog.subjects.values(), lambda s: s.entry.id, lambda s: s.entry.variant_of
-                )
-            ],
-        ),
-        (
-            FactRow.__table__,
-            lambda: (
-                _fact_row(f)
-                for f in _parents_first(
-                    catalog.facts.values(), lambda f: f.entry.id, lambda f: f.entry.supersedes
-                )
-            ),
-        ),
-        (TableSpecRow.__table__, lambda: [_table_row(t) for t in catalog.tables.values()]),
-    ]
+    builders = catalog_rows(catalog)
     with gc_paused(), writing(engine) as conn:
         stored_facts = {
             r.id: r.subject_id for r in conn.execute(select(FactRow.id, FactRow.subject_id))
