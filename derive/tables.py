@@ -156,15 +156,9 @@ class TableBuilder:
     def _fact_text(self, fact: Fact, unit: str | None, digits: int | None) -> str:
         assert fact.parsed is not None and fact.normal is not None
         written = fact.parsed
-        literal = fact.entry.value or ""
-        number = (
-            literal[: len(literal) - len(literal.rstrip().split(" ")[-1])].strip()
-            if written.unit and literal.rstrip().endswith(written.unit)
-            else None
-        )
         shown_unit = canonical_unit(unit) if unit is not None else written.unit
         if shown_unit == written.unit and digits is None:
-            return literal if number is None else f"{number} {shown_unit}".strip()
+            return (fact.entry.value or "").strip()  # as the source wrote it
         scale = float(factor(written.unit, shown_unit))
         value = float(written.low) * scale
         sig = significant_digits(str(written.low))
