@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from sqlalchemy import Connection, select
 
-from db.derived_models import DerivationRow
+from db.derived_models import DerivationRow, RuleRow
 from db.models import FactRow, QuantityRow, SubjectRow
 from derive.matching import KnownValue
 from schema.errors import UnitError
@@ -44,6 +45,7 @@ def known_values(conn: Connection) -> list[KnownValue]:
     units = {q: u for q, u in conn.execute(select(QuantityRow.id, QuantityRow.unit))}
     subject_words, quantity_words = naming_words(conn)
 
+    @cache  # one per (subject, quantity), not one per fact
     def naming(subject: str, quantity: str) -> tuple[tuple[str, ...], ...]:
         return (
             tuple(sorted(subject_words[subject] | quantity_words[quantity])),
@@ -52,7 +54,9 @@ def known_values(conn: Connection) -> list[KnownValue]:
         )
 
     known = []
-    for row in conn.execute(select(FactRow.__table__).where(FactRow.value_norm.is_not(None))):
+    columns = (FactRow.id, FactRow.subject_id, FactRow.quantity_id, FactRow.unit, FactRow.status)
+    values = (FactRow.value_norm, FactRow.low_norm, FactRow.high_norm)
+    for row in conn.execute(select(*columns, *values).where(FactRow.value_norm.is_not(None))):
         unit = units[row.quantity_id]
         written_low = written_high = None
         try:
@@ -100,8 +104,6 @@ def known_values(conn: Connection) -> list[KnownValue]:
 
 def citations(conn: Connection) -> tuple[dict[str, str | None], dict[str, str | None]]:
     """The locators of every fact and every rule, by id."""
-    from db.derived_models import RuleRow
-
     facts = {fid: loc for fid, loc in conn.execute(select(FactRow.id, FactRow.locator))}
     rules = {rid: loc for rid, loc in conn.execute(select(RuleRow.id, RuleRow.locator))}
     return facts, rules
