@@ -34,7 +34,7 @@ class BoundEntry(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
-    id: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9._-]*$")]
+    id: Slug
     quantity: QuantityId
     within: RefText | None = None
     at_most: RefText | None = None
@@ -51,6 +51,11 @@ class BoundEntry(BaseModel):
         if len(given) != 1:
             raise ValueError("a bound needs exactly one of `within`, `at_most`, `at_least`")
         return self
+
+
+def meant_for(subjects: tuple[str, ...], kinds: tuple[str, ...], subject: str, kind: str) -> bool:
+    """True when an entry scoped to `subjects` and `kinds` (none: all) covers this subject."""
+    return (not subjects and not kinds) or subject in subjects or kind in kinds
 
 
 def parse_ref(text: str) -> Ref:
@@ -70,10 +75,7 @@ class Bound:
 
     def applies_to(self, subject: str, kind: str) -> bool:
         """True when the bound is meant for this subject (by id or kind, or for all)."""
-        e = self.entry
-        if not e.subjects and not e.kinds:
-            return True
-        return subject in e.subjects or kind in e.kinds
+        return meant_for(self.entry.subjects, self.entry.kinds, subject, kind)
 
     @classmethod
     def of(cls, entry: BoundEntry, origin: Origin) -> Bound:

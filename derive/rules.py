@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from derive.bounds import Bound, BoundEntry
+from derive.bounds import Bound, BoundEntry, meant_for
 from derive.formula import Bin, Call, Expr, FormulaError, Neg, Num, Pow, Ref, parse_formula
 from derive.formula import references as formula_references
 from schema.catalog import Catalog, Origin
@@ -40,7 +40,6 @@ from schema.units import dimensionality, unit_quantity
 from schema.yaml_source import LocatedDocument, Path_, dotted, read_located
 
 RULES_DIR = Path(__file__).with_name("rules")
-RuleId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9._-]*$", max_length=120)]
 
 
 class RuleEntry(BaseModel):
@@ -48,7 +47,7 @@ class RuleEntry(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
-    id: RuleId
+    id: Slug
     output: QuantityId
     formula: Text
     description: Text
@@ -84,10 +83,7 @@ class Rule:
 
     def applies_to(self, subject: str, kind: str) -> bool:
         """True when the rule is meant for this subject (by id or kind, or for all)."""
-        e = self.entry
-        if not e.subjects and not e.kinds:
-            return True
-        return subject in e.subjects or kind in e.kinds
+        return meant_for(self.entry.subjects, self.entry.kinds, subject, kind)
 
 
 @dataclass(frozen=True, slots=True)
