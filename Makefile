@@ -24,7 +24,7 @@ run: $(STAMP)
 	$(BIN)/facts derive clock --chip gb200
 	$(BIN)/facts audit --limit 2
 	mkdir -p out
-	for table in $(TABLES); do $(BIN)/facts export $$table --format md --out out/$$table.md; done
+	for table in $(TABLES); do $(BIN)/facts export $$table --format md --out out/$$table.md || exit 1; done
 	@if [ -f $(SEED) ]; then \
 		$(BIN)/facts coverage $(SEED) --outline facts/course/sections.tsv && \
 		$(BIN)/facts check $(SEED) --show mismatched | tail -n 25; \

@@ -41,7 +41,6 @@ def _export(catalog: Path, rules: Path, url: str) -> int:
     from db.engine import database
     from db.export import snapshot
     from derive.table_formats import RENDERERS
-    from derive.tables import TableBuilder
     from schema.models import TableEntry
 
     with database(url) as engine:
@@ -56,7 +55,7 @@ def _export(catalog: Path, rules: Path, url: str) -> int:
             "rows": [{"label": q, "quantity": q} for q in quantities],
         }
     )
-    built = TableBuilder(snap.catalog, snap.rules, snap.outcome, snap.findings).build(table)
+    built = snap.builder().build(table)
     return sum(len(render(built)) for render in RENDERERS.values())
 
 

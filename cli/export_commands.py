@@ -60,13 +60,11 @@ def render(
     from db.engine import database
     from db.export import snapshot
     from derive.rules import RULES_DIR
-    from derive.tables import TableBuilder
     from derive.templates import Renderer
 
     with database(db) as engine:
         snap = snapshot(engine, rules or RULES_DIR)
-    builder = TableBuilder(snap.catalog, snap.rules, snap.outcome, snap.findings)
-    text = Renderer(builder).render(template.read_text("utf-8"), str(template))
+    text = Renderer(snap.builder()).render(template.read_text("utf-8"), str(template))
     _deliver(text, out)
 
 

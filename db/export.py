@@ -36,9 +36,11 @@ class Snapshot:
             raise UnknownName(
                 f"no table {table_id!r}{suggest(table_id, list(self.catalog.tables))}"
             )
-        return TableBuilder(self.catalog, self.rules, self.outcome, self.findings).build(
-            table.entry
-        )
+        return self.builder().build(table.entry)
+
+    def builder(self) -> TableBuilder:
+        """A table builder over this snapshot's values and findings (tables, templates)."""
+        return TableBuilder(self.catalog, self.rules, self.outcome, self.findings)
 
 
 def snapshot(engine: Engine, rules_dir: Path) -> Snapshot:
