@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -91,14 +92,22 @@ def coverage(
     )
 
 
+class Verdict(StrEnum):
+    """What `facts check` says of a claim."""
+
+    matched = "matched"
+    mismatched = "mismatched"
+    unknown = "unknown"
+
+
 def check(
     files: Annotated[
         list[Path],
         typer.Argument(help="Markdown or plain text files.", exists=True, dir_okay=False),
     ],
     show: Annotated[
-        list[str] | None,
-        typer.Option("--show", help="Only these verdicts: matched, mismatched, unknown."),
+        list[Verdict] | None,
+        typer.Option("--show", help="Only these verdicts.", case_sensitive=False),
     ] = None,
     strict: Annotated[
         bool, typer.Option("--strict", help="Exit with 1 when a number is mismatched.")
@@ -115,7 +124,7 @@ def check(
     with database(db) as engine, engine.connect() as conn:
         known = known_values(conn)
     reports = [check_text(f.read_text("utf-8"), known, str(f)) for f in files]
-    wanted = set(show or ("matched", "mismatched", "unknown"))
+    wanted = {v.value for v in show or Verdict}
     if fmt is Format.json:
         print_json(
             {

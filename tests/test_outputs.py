@@ -248,6 +248,14 @@ def test_check_english_text(outputs: Any, tmp_path: Path, cli: Any) -> None:
     ]
 
 
+def test_check_refuses_a_verdict_it_does_not_know(outputs: Any, tmp_path: Path, cli: Any) -> None:
+    text = tmp_path / "en.md"
+    text.write_text(ENGLISH, "utf-8")
+    result = cli("check", str(text), "--show", "mismatch", "--db", outputs[0])
+    assert result.exit_code == 2
+    assert "'mismatch' is not one of" in result.stderr.replace("\n", " ")
+
+
 def test_an_edited_fact_changes_outputs_and_flags_the_old_quote(
     outputs: Any, tmp_path: Path, cli: Any
 ) -> None:
