@@ -89,6 +89,8 @@ def _sync_table(
         updates = [r for r in batch if r[key] in stored and stored[r[key]] != r]
         _apply(conn, table, inserts, updates)
         for row in inserts + updates:
+            if row[key] in stored and _moved_only(stored[row[key]], row):
+                continue  # written with its new line; nothing derived from it changed
             changed.add(row[key])
             subjects.add(row.get("subject_id"))
         seen.update(r[key] for r in batch)
@@ -101,6 +103,14 @@ def _sync_table(
     flush()
     removed = set(stored) - seen
     return changed | removed, subjects - {None}, removed
+
+
+def _moved_only(stored: dict[str, Any], row: dict[str, Any]) -> bool:
+    """True when a row differs from its stored self in its line only (a comment or a
+    blank line above it): derivations never read the line, so none is redone."""
+    return {k: v for k, v in stored.items() if k != "line"} == {
+        k: v for k, v in row.items() if k != "line"
+    }
 
 
 def _apply(

@@ -8,6 +8,7 @@ from typing import Any
 
 from conftest import snapshot, table_rows
 from rules_fixtures import chip, fact, write_derivation_catalog
+from sqlalchemy import create_engine, text
 
 X = chip(
     fact("x.stacks", "hbm.stacks", "8")
@@ -44,8 +45,8 @@ def test_reloading_an_unchanged_catalog_does_nothing(db_url: str, tmp_path: Path
     again = _load(cli, catalog, rules, db_url)
     assert (again["unchanged"], again["facts"], again["facts_changed"]) == (True, 8, 0)
     assert snapshot(db_url) == before
-    text = cli("load", str(catalog), "--rules", str(rules), "--db", db_url).stdout
-    assert text.startswith("catalog unchanged since the last load: 8 facts")
+    said = cli("load", str(catalog), "--rules", str(rules), "--db", db_url).stdout
+    assert said.startswith("catalog unchanged since the last load: 8 facts")
 
 
 def test_changing_one_fact_derives_only_its_subject_again(
@@ -61,6 +62,26 @@ def test_changing_one_fact_derives_only_its_subject_again(
         cli("derive", "ridge", "--chip", "chip-y", "--db", db_url, "-f", "json").stdout
     )["derived"][0]
     assert abs(ridge["value"] - 2250e12 / 8e12) < 1e-9
+
+
+def test_a_comment_moves_lines_without_deriving_again(
+    db_url: str, tmp_path: Path, cli: Any
+) -> None:
+    catalog, rules = write_derivation_catalog(tmp_path, {"chip-x": X, "chip-y": Y})
+    _load(cli, catalog, rules, db_url)
+    derived = _derived(db_url)
+    for path in (catalog / "subjects" / "chip-y.yaml", catalog / "quantities.yaml"):
+        path.write_text("# checked against the datasheet\n\n" + path.read_text("utf-8"), "utf-8")
+    report = _load(cli, catalog, rules, db_url)
+    assert (report["unchanged"], report["facts_changed"]) == (False, 0)
+    assert report["subjects_rederived"] == 0
+    assert _derived(db_url) == derived
+    engine = create_engine(db_url)
+    with engine.connect() as conn:
+        line = conn.execute(text("SELECT line FROM facts WHERE id = 'y.bw'")).scalar_one()
+    engine.dispose()
+    written = (catalog / "subjects" / "chip-y.yaml").read_text("utf-8").splitlines()
+    assert "id: y.bw" in written[line - 1]  # the stored line followed the comment
 
 
 def test_an_incremental_load_ends_where_a_full_load_would(tmp_path: Path, cli: Any) -> None:
