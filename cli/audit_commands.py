@@ -108,13 +108,13 @@ def audit(
     with database(db) as engine:
         findings = audit_database(engine, rules or RULES_DIR)
         if texts:
-            from db.known import known_values
-            from derive.audit import text_findings
-            from derive.textcheck import check_text
+            from cli.text_commands import read_text
+            from db.known import loaded_view
+            from derive.text import check_text
+            from derive.text.findings import text_findings
 
-            with engine.connect() as conn:
-                known = known_values(conn)
-            reports = [check_text(t.read_text("utf-8"), known, str(t)) for t in texts]
+            view = loaded_view(db)
+            reports = [check_text(read_text(str(t)), view, str(t)) for t in texts]
             findings = sorted(
                 [*findings, *text_findings(reports)], key=lambda f: KINDS.index(f.kind)
             )

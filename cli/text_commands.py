@@ -1,10 +1,11 @@
-"""Commands on texts: how much of a course the catalog covers."""
+"""Commands on texts: every number's verdict, a text's ledger, and per-section coverage."""
 
 from __future__ import annotations
 
+import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -12,20 +13,216 @@ from cli.options import DbOption, Format, FormatOption
 from cli.output import print_json, print_line, print_table
 
 if TYPE_CHECKING:
-    from derive.textcheck import Checked
+    from derive.text import CheckedNumber, TextReport
+    from derive.text.ledger import LedgerCheck
 
 TextFile = Annotated[
     Path, typer.Argument(help="A Markdown or plain text file.", exists=True, dir_okay=False)
 ]
+STDIN = "-"
+
+
+class Shown(StrEnum):
+    """The verdicts `facts check --show` can select."""
+
+    matched = "matched"
+    mismatched = "mismatched"
+    superseded = "superseded"
+    alternative = "alternative"
+    unresolved = "unresolved"
+    non_claim = "non-claim"
+
+
+def read_text(name: str) -> str:
+    """A text to check from a file, or standard input for '-'; one clear error otherwise."""
+    from derive.text.source import TextError, decode_text
+
+    if name == STDIN:
+        return decode_text(sys.stdin.buffer.read(), "standard input")
+    path = Path(name)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise TextError(f"{name}: cannot read it ({exc.strerror or exc})") from None
+    return decode_text(data, name)
+
+
+def check(
+    files: Annotated[
+        list[str], typer.Argument(help="Markdown or plain text files; '-' reads standard input.")
+    ],
+    show: Annotated[
+        list[Shown] | None,
+        typer.Option("--show", help="Only numbers with these verdicts.", case_sensitive=False),
+    ] = None,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict", help="Exit with 1 on mismatched or superseded numbers not accepted."
+        ),
+    ] = False,
+    strict_unresolved: Annotated[
+        bool,
+        typer.Option("--strict-unresolved", help="With --strict, unresolved claims fail too."),
+    ] = False,
+    ledger: Annotated[
+        bool,
+        typer.Option(
+            "--ledger",
+            help="Judge by the reviewed pins in TEXT.ledger.yaml; write it if there is none.",
+        ),
+    ] = False,
+    db: DbOption = None,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Every number of the texts with its verdict: matched, mismatched, superseded,
+    alternative, unresolved or non-claim, and the words that decided it."""
+    from db.known import loaded_view
+    from derive.text import check_text
+
+    texts = [(name, read_text(name)) for name in files]
+    view = loaded_view(db)
+    reports = [check_text(content, view, name) for name, content in texts]
+    checks: list[LedgerCheck | None] = [None] * len(reports)
+    if ledger:
+        checks = [
+            _with_ledger(name, report, view)
+            for (name, _), report in zip(texts, reports, strict=True)
+        ]
+        reports = [c.report if c else r for c, r in zip(checks, reports, strict=True)]
+    wanted = {v.value for v in show or Shown}
+    if fmt is Format.json:
+        shown = [_report_json(r, c, wanted) for r, c in zip(reports, checks, strict=True)]
+        print_json({"files": shown})
+    else:
+        for report, ledger_check in zip(reports, checks, strict=True):
+            for result in report.results:
+                if result.verdict.value in wanted:
+                    print_line(verdict_line(result))
+            if ledger_check is not None:
+                for pin in ledger_check.stale:
+                    print_line(f"{report.file}: stale pin {pin.number!r} ({pin.context[:60]}…)")
+            print_line(_summary(report, ledger_check))
+    if strict and any(_fails(r, strict_unresolved) for r in reports):
+        raise typer.Exit(1)
+
+
+def _with_ledger(name: str, report: TextReport, view: Any) -> LedgerCheck | None:
+    from derive.text.ledger import apply, dump_ledger, propose, read_ledger
+
+    if name == STDIN:
+        raise typer.BadParameter("--ledger needs a file, not standard input")
+    path = Path(f"{name}.ledger.yaml")
+    if not path.exists():
+        path.write_text(dump_ledger(propose(report), Path(name).name), encoding="utf-8")
+        sys.stderr.write(f"wrote {path}: {len(report.results)} pins to review\n")
+        return None
+    return apply(report, read_ledger(path.read_text("utf-8"), str(path)), view)
+
+
+def _fails(report: TextReport, unresolved: bool) -> bool:
+    from derive.text import Verdict
+
+    failing = {Verdict.mismatched, Verdict.superseded}
+    if unresolved:
+        failing.add(Verdict.unresolved)
+    return any(r.verdict in failing and not r.accepted for r in report.results) or any(
+        r.drift for r in report.results
+    )
+
+
+def _summary(report: TextReport, ledger_check: LedgerCheck | None) -> str:
+    counts = report.counts()
+    text = ", ".join(f"{n} {verdict}" for verdict, n in counts.items())
+    extra = ""
+    if ledger_check is not None:
+        drifted = sum(1 for r in report.results if r.drift)
+        extra = (
+            f"; ledger: {len(ledger_check.unpinned)} unpinned, {len(ledger_check.stale)} stale, "
+            f"{drifted} drifted"
+        )
+    return f"{report.file}: {len(report.results)} numbers: {text}{extra}"
+
+
+def verdict_line(result: CheckedNumber) -> str:
+    """One number's verdict as a line of text."""
+    n, judgement = result.number, result.judgement
+    where = f"{result.file}:{n.line}:{n.column}"
+    verdict = result.verdict.value
+    loud = verdict.upper() if verdict in ("mismatched", "superseded") else verdict
+    head = f"{where}  {n.literal}  {loud}"
+    if result.non_claim is not None:
+        return f"{head} ({result.non_claim.value})"
+    if judgement is None or judgement.known is None:
+        return f"{head}: {result.why}"
+    known = judgement.known
+    what = f"{known.subject} {known.quantity} = {known.shown()} ({known.kind.value} {known.ref})"
+    parts = [f"{head}: {what}"]
+    if judgement.correction is not None:
+        fix = judgement.correction
+        parts.append(f"now {fix.shown()} ({fix.ref}{', ' + fix.date if fix.date else ''})")
+    if judgement.difference is not None and verdict == "mismatched":
+        parts.append(f"{judgement.difference:+.1%}")
+    if judgement.cause:
+        parts.append(f"likely cause: {judgement.cause}")
+    if result.accepted:
+        parts.append(f"accepted: {result.accepted}")
+    if result.drift:
+        parts.append(f"DRIFT: {result.drift}")
+    parts.append(f"[{result.why}]")
+    return "; ".join(parts)
+
+
+def _result_json(result: CheckedNumber) -> dict[str, Any]:
+    judgement = result.judgement
+    known = judgement.known if judgement else None
+    fix = judgement.correction if judgement else None
+    return {
+        "line": result.number.line,
+        "column": result.number.column,
+        "number": result.number.literal,
+        "verdict": result.verdict.value,
+        "non_claim": result.non_claim.value if result.non_claim else None,
+        "subject": result.subject,
+        "quantity": result.quantity,
+        "ref": known.ref if known else None,
+        "kind": known.kind.value if known else None,
+        "value": known.shown() if known else None,
+        "correction": fix.ref if fix else None,
+        "correction_value": fix.shown() if fix else None,
+        "correction_date": fix.date if fix else None,
+        "difference": judgement.difference if judgement else None,
+        "cause": judgement.cause if judgement else None,
+        "why": result.why,
+        "firm": result.firm,
+        "candidates": list(result.candidates),
+        "pinned": result.pinned,
+        "drift": result.drift,
+        "accepted": result.accepted,
+    }
+
+
+def _report_json(
+    report: TextReport, ledger_check: LedgerCheck | None, wanted: set[str]
+) -> dict[str, Any]:
+    data: dict[str, Any] = {"file": report.file, "numbers": len(report.results)}
+    data.update(report.counts())
+    data["results"] = [_result_json(r) for r in report.results if r.verdict.value in wanted]
+    if ledger_check is not None:
+        data["ledger"] = {
+            "unpinned": [_result_json(r) for r in ledger_check.unpinned],
+            "stale": [{"number": p.number, "context": p.context} for p in ledger_check.stale],
+        }
+    return data
 
 
 def coverage(
-    text: TextFile,
+    text: Annotated[str, typer.Argument(help="A Markdown or plain text file; '-' for stdin.")],
     outline: Annotated[
         Path | None,
         typer.Option(
             "--outline",
-            help="Sections of the text: lines of 'FIRST_LINE SECTION'.",
+            help="Sections of the text: lines of 'FIRST_LINE<TAB>SECTION'.",
             exists=True,
             dir_okay=False,
         ),
@@ -33,25 +230,29 @@ def coverage(
     db: DbOption = None,
     fmt: FormatOption = Format.text,
 ) -> None:
-    """Per section of a text: its numbers, the claims among them, and how many the catalog
-    matches with a fact or a derived value; and the facts and rules that cite the section."""
+    """Per section of a text: its numbers, the claims among them, how many the catalog
+    backs (the same verdicts as `facts check`), and the facts and rules citing it."""
     from db.engine import database
-    from db.known import citations, known_values
-    from derive.coverage import Section, read_outline
-    from derive.coverage import coverage as measure
-    from schema.text_numbers import find_numbers
+    from db.known import citations, loaded_view
+    from derive.text import check_text
+    from derive.text.coverage import Section, read_outline
+    from derive.text.coverage import coverage as measure
 
-    sections = read_outline(outline.read_text("utf-8")) if outline else [Section("(whole text)", 1)]
-    content = text.read_text("utf-8")
-    numbers = list(find_numbers(content))
+    sections = (
+        read_outline(read_text(str(outline)), str(outline))
+        if outline
+        else [Section("(whole text)", 1)]
+    )
+    content = read_text(text)
+    view = loaded_view(db)
     with database(db) as engine, engine.connect() as conn:
-        known = known_values(conn)
         fact_locators, rule_locators = citations(conn)
-    report = measure(numbers, content.splitlines(), known, sections, fact_locators, rule_locators)
+    report = check_text(content, view, text)
+    table = measure(report, sections, fact_locators, rule_locators)
     totals = {
-        "numbers": sum(s.numbers for s in report),
-        "claims": sum(s.claims for s in report),
-        "matched": sum(s.matched for s in report),
+        "numbers": sum(s.numbers for s in table),
+        "claims": sum(s.claims for s in table),
+        "backed": sum(s.backed for s in table),
     }
     if fmt is Format.json:
         print_json(
@@ -61,12 +262,16 @@ def coverage(
                         "section": s.name,
                         "numbers": s.numbers,
                         "claims": s.claims,
-                        "matched": s.matched,
+                        "backed": s.backed,
+                        "verdicts": dict(s.verdicts),
                         "facts": s.facts,
                         "rules": s.rules,
-                        "unmatched": [{"line": n.line, "number": n.literal} for n in s.unmatched],
+                        "unresolved": [
+                            {"line": r.number.line, "number": r.number.literal}
+                            for r in s.unresolved
+                        ],
                     }
-                    for s in report
+                    for s in table
                 ],
                 **totals,
             }
@@ -77,95 +282,19 @@ def coverage(
             s.name,
             s.numbers,
             s.claims,
-            s.matched,
-            f"{s.matched / s.claims:.0%}" if s.claims else "",
+            s.backed,
+            f"{s.backed / s.claims:.0%}" if s.claims else "",
             len(s.facts),
             len(s.rules),
         )
-        for s in report
+        for s in table
     ]
-    print_table(None, ("section", "numbers", "claims", "matched", "share", "facts", "rules"), rows)
-    share = totals["matched"] / totals["claims"] if totals["claims"] else 0.0
+    print_table(None, ("section", "numbers", "claims", "backed", "share", "facts", "rules"), rows)
+    share = totals["backed"] / totals["claims"] if totals["claims"] else 0.0
     print_line(
-        f"{totals['numbers']} numbers, {totals['claims']} claims, {totals['matched']} "
-        f"matched by a fact or a derived value ({share:.0%})"
+        f"{totals['numbers']} numbers, {totals['claims']} claims, {totals['backed']} "
+        f"tied to a fact or a derived value ({share:.0%})"
     )
-
-
-class Verdict(StrEnum):
-    """What `facts check` says of a claim."""
-
-    matched = "matched"
-    mismatched = "mismatched"
-    unknown = "unknown"
-
-
-def check(
-    files: Annotated[
-        list[Path],
-        typer.Argument(help="Markdown or plain text files.", exists=True, dir_okay=False),
-    ],
-    show: Annotated[
-        list[Verdict] | None,
-        typer.Option("--show", help="Only these verdicts.", case_sensitive=False),
-    ] = None,
-    strict: Annotated[
-        bool, typer.Option("--strict", help="Exit with 1 when a number is mismatched.")
-    ] = False,
-    db: DbOption = None,
-    fmt: FormatOption = Format.text,
-) -> None:
-    """Find every number in the texts and match each claim to a fact or derived value:
-    matched, mismatched (with what it contradicts), or unknown (nothing behind it)."""
-    from db.engine import database
-    from db.known import known_values
-    from derive.textcheck import check_text
-
-    with database(db) as engine, engine.connect() as conn:
-        known = known_values(conn)
-    reports = [check_text(f.read_text("utf-8"), known, str(f)) for f in files]
-    wanted = {v.value for v in show or Verdict}
-    if fmt is Format.json:
-        print_json(
-            {
-                "files": [
-                    {
-                        "file": r.file,
-                        "numbers": r.numbers,
-                        "claims": len(r.results),
-                        "matched": r.count("matched"),
-                        "mismatched": r.count("mismatched"),
-                        "unknown": r.count("unknown"),
-                        "results": [c.as_json() for c in r.results if c.status in wanted],
-                    }
-                    for r in reports
-                ],
-            }
-        )
-    else:
-        for report in reports:
-            for c in report.results:
-                if c.status in wanted:
-                    print_line(_verdict_line(c))
-            print_line(
-                f"{report.file}: {report.numbers} numbers, {len(report.results)} claims: "
-                f"{report.count('matched')} matched, {report.count('mismatched')} "
-                f"mismatched, {report.count('unknown')} unknown"
-            )
-    if strict and any(r.count("mismatched") for r in reports):
-        raise typer.Exit(1)
-
-
-def _verdict_line(checked: Checked) -> str:
-    n, known = checked.number, checked.known
-    where = f"{checked.file}:{n.line}:{n.column}"
-    if checked.status == "unknown" or known is None:
-        return f"{where}  {n.literal}  unknown: no fact or derived value behind it"
-    what = f"{known.subject} {known.quantity} = {known.value:.6g} {known.unit}".rstrip()
-    if checked.status == "matched":
-        return f"{where}  {n.literal}  matched: {what} ({known.kind} {known.ref})"
-    cause = f"; likely cause: {checked.cause}" if checked.cause else ""
-    return f"{where}  {n.literal}  MISMATCHED: {what} ({known.kind} {known.ref}){cause}"
 
 
 def register(app: typer.Typer) -> None:

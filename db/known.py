@@ -1,102 +1,159 @@
-"""The catalog's values as the text checks see them: facts and top-level derivations."""
+"""Read the catalog view the text checks judge against: facts, readings, derived values."""
 
 from __future__ import annotations
 
-import re
-from functools import cache
+from pathlib import Path
 
 from sqlalchemy import Connection, select
 
 from db.derived_models import DerivationRow, RuleRow
 from db.models import FactRow, QuantityRow, SubjectRow
-from derive.matching import KnownValue
-from schema.errors import UnitError
-from schema.units import factor
-
-_SPLIT = re.compile(r"[\s._/()·,-]+")
-_TOO_COMMON = {"", "of", "per", "the", "a", "and", "chip", "count", "one", "total", "to", "in"}
-
-
-def _words(*texts: str | None) -> set[str]:
-    """Each text whole (lower-cased) and its parts, less words too common to name anything."""
-    words: set[str] = set()
-    for text in texts:
-        if text:
-            words.add(text.lower())
-            words.update(w for w in _SPLIT.split(text.lower()) if len(w) > 1 or not w.isascii())
-    return words - _TOO_COMMON
+from db.store import EmptyDatabase
+from derive.text.arithmetic import Computation, product_factors
+from derive.text.known import CatalogView, KnownValue, QuantityName, SubjectName, ValueKind
+from schema.errors import FactsError
+from schema.values import normalise, parse_value
 
 
-def naming_words(conn: Connection) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
-    """Words that name each subject (id, name, aliases) and each quantity (id, names)."""
-    subjects = {
-        row.id: _words(row.id, row.name, *row.aliases)
-        for row in conn.execute(select(SubjectRow.id, SubjectRow.name, SubjectRow.aliases))
-    }
-    quantities = {
-        row.id: _words(row.id, row.name, row.name_zh)
-        for row in conn.execute(select(QuantityRow.id, QuantityRow.name, QuantityRow.name_zh))
-    }
-    return subjects, quantities
-
-
-def known_values(conn: Connection) -> list[KnownValue]:
-    """Every fact with a value (any status) and every top-level derived value."""
-    units = {q: u for q, u in conn.execute(select(QuantityRow.id, QuantityRow.unit))}
-    subject_words, quantity_words = naming_words(conn)
-
-    @cache  # one per (subject, quantity), not one per fact
-    def naming(subject: str, quantity: str) -> tuple[tuple[str, ...], ...]:
-        return (
-            tuple(sorted(subject_words[subject] | quantity_words[quantity])),
-            tuple(sorted(subject_words[subject])),
-            tuple(sorted(quantity_words[quantity])),
-        )
-
-    known = []
-    columns = (FactRow.id, FactRow.subject_id, FactRow.quantity_id, FactRow.unit, FactRow.status)
-    values = (FactRow.value_norm, FactRow.low_norm, FactRow.high_norm)
-    for row in conn.execute(select(*columns, *values).where(FactRow.value_norm.is_not(None))):
-        unit = units[row.quantity_id]
-        written_low = written_high = None
-        try:
-            scale = float(factor(row.unit or "", unit))
-            written_low, written_high = float(row.low_norm) / scale, float(row.high_norm) / scale
-        except UnitError:  # pragma: no cover - a loaded fact always converts
-            pass
-        known.append(
-            KnownValue(
-                "fact",
-                row.id,
-                row.subject_id,
-                row.quantity_id,
-                unit,
-                float(row.value_norm),
-                float(row.low_norm),
-                float(row.high_norm),
-                row.status,
-                written_low,
-                written_high,
-                row.unit,
-                *naming(row.subject_id, row.quantity_id),
+def catalog_view(conn: Connection) -> CatalogView:
+    """The loaded catalog as `derive.text` sees it; `EmptyDatabase` if nothing was loaded."""
+    quantities = [
+        QuantityName(r.id, r.name, r.name_zh, tuple(r.synonyms or ()), r.unit, bool(r.is_count))
+        for r in conn.execute(
+            select(
+                QuantityRow.id,
+                QuantityRow.name,
+                QuantityRow.name_zh,
+                QuantityRow.synonyms,
+                QuantityRow.unit,
+                QuantityRow.is_count,
             )
         )
-    for row in conn.execute(select(DerivationRow.__table__).where(DerivationRow.top.is_(True))):
+    ]
+    if not quantities:
+        raise EmptyDatabase("the database holds no catalog yet; run `facts load` first")
+    units = {q.id: q.unit for q in quantities}
+    subjects = [
+        SubjectName(r.id, r.name, tuple(r.aliases or ()), r.variant_of)
+        for r in conn.execute(
+            select(SubjectRow.id, SubjectRow.name, SubjectRow.aliases, SubjectRow.variant_of)
+        )
+    ]
+    values = [*_facts(conn, units), *_derived(conn, units)]
+    return CatalogView.build(subjects, quantities, values, _computations(conn))
+
+
+def _computations(conn: Connection) -> list[Computation]:
+    """Each rule applied to a subject, as a product and quotient of its inputs."""
+    formulas = {
+        r.id: (r.formula, r.output_id)
+        for r in conn.execute(select(RuleRow.id, RuleRow.formula, RuleRow.output_id))
+    }
+    applied = conn.execute(select(DerivationRow.rule_id, DerivationRow.subject_id).distinct())
+    found = []
+    for rule_id, subject in sorted(applied):
+        formula, output = formulas[rule_id]
+        factors = product_factors(formula, subject)
+        if factors is not None and any(f.pair for f in factors):
+            found.append(Computation(rule_id, (subject, output), factors))
+    return found
+
+
+def _facts(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
+    columns = (
+        FactRow.id,
+        FactRow.subject_id,
+        FactRow.quantity_id,
+        FactRow.unit,
+        FactRow.status,
+        FactRow.tier,
+        FactRow.literal,
+        FactRow.date,
+        FactRow.reason,
+        FactRow.exact,
+        FactRow.magnitude_high,
+        FactRow.supersedes_id,
+        FactRow.alternatives,
+        FactRow.value_norm,
+        FactRow.low_norm,
+        FactRow.high_norm,
+    )
+    rows = conn.execute(select(*columns).where(FactRow.value_norm.is_not(None))).all()
+    replaced_by = {r.supersedes_id: r.id for r in rows if r.supersedes_id}
+    known: list[KnownValue] = []
+    for r in rows:
+        unit = units[r.quantity_id]
+        base = KnownValue(
+            ValueKind.fact,
+            r.id,
+            r.subject_id,
+            r.quantity_id,
+            unit,
+            float(r.value_norm),
+            float(r.low_norm),
+            float(r.high_norm),
+            tier=r.tier,
+            status=r.status,
+            literal=r.literal,
+            written_unit=r.unit,
+            date=r.date.isoformat() if r.date else None,
+            replaced_by=replaced_by.get(r.id),
+            reason=r.reason,
+            ranged=r.magnitude_high is not None,
+        )
+        known.append(base)
+        for index, reading in enumerate(r.alternatives or (), start=1):
+            try:
+                parsed = parse_value(reading["value"])
+                normal = normalise(parsed, unit, exact=bool(r.exact))
+            except (FactsError, KeyError, TypeError):  # pragma: no cover - checked at load
+                continue
+            known.append(
+                KnownValue(
+                    ValueKind.alternative,
+                    f"{r.id}~{index}",
+                    r.subject_id,
+                    r.quantity_id,
+                    unit,
+                    float(normal.value),
+                    float(normal.low),
+                    float(normal.high),
+                    tier=r.tier,
+                    status="alternative",
+                    literal=reading["value"],
+                    written_unit=parsed.unit,
+                    date=base.date,
+                    replaced_by=r.id,
+                    reason=reading.get("reason"),
+                )
+            )
+    return known
+
+
+def _derived(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
+    query = select(
+        DerivationRow.rule_id,
+        DerivationRow.subject_id,
+        DerivationRow.quantity_id,
+        DerivationRow.alternative,
+        DerivationRow.value,
+        DerivationRow.low,
+        DerivationRow.high,
+    ).where(DerivationRow.top.is_(True))
+    known = []
+    for r in conn.execute(query):
+        suffix = f"#{r.alternative}" if r.alternative else ""
         known.append(
             KnownValue(
-                "derived",
-                f"{row.rule_id}@{row.subject_id}",
-                row.subject_id,
-                row.quantity_id,
-                units[row.quantity_id],
-                row.value,
-                row.low,
-                row.high,
-                "current",
-                None,
-                None,
-                None,
-                *naming(row.subject_id, row.quantity_id),
+                ValueKind.derived,
+                f"{r.rule_id}@{r.subject_id}{suffix}",
+                r.subject_id,
+                r.quantity_id,
+                units[r.quantity_id],
+                r.value,
+                r.low,
+                r.high,
+                tier="derived",
             )
         )
     return known
@@ -107,3 +164,24 @@ def citations(conn: Connection) -> tuple[dict[str, str | None], dict[str, str | 
     facts = {fid: loc for fid, loc in conn.execute(select(FactRow.id, FactRow.locator))}
     rules = {rid: loc for rid, loc in conn.execute(select(RuleRow.id, RuleRow.locator))}
     return facts, rules
+
+
+def loaded_view(url: str | None) -> CatalogView:
+    """The catalog view of the database at `url`, never creating one.
+
+    A SQLite file that does not exist, or a database no catalog was loaded into, is
+    refused with `EmptyDatabase` (the text checks would otherwise mark every number
+    unknown and pass).
+    """
+    from db.engine import database
+    from db.url import database_url
+
+    resolved = database_url(url)
+    if resolved.startswith("sqlite:///") and not resolved.startswith("sqlite:///:memory:"):
+        path = Path(resolved.removeprefix("sqlite:///").split("?", 1)[0])
+        if not path.is_file():
+            raise EmptyDatabase(
+                f"no database at {path}; run `facts load` first (or point --db at one)"
+            )
+    with database(url) as engine, engine.connect() as conn:
+        return catalog_view(conn)

@@ -24,7 +24,17 @@ from db.url import database_url
 
 _NAMED = re.compile(r":([a-z_][a-z0-9_]*)")
 JSON_COLUMNS = frozenset(
-    {"aliases", "authors", "qualifiers", "others", "spec", "subjects", "kinds"}
+    {
+        "aliases",
+        "authors",
+        "qualifiers",
+        "others",
+        "spec",
+        "subjects",
+        "kinds",
+        "synonyms",
+        "alternatives",
+    }
 )
 BOOL_COLUMNS = frozenset(
     {

@@ -21,7 +21,14 @@ from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
 from derive.model import Stated
 from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject, Table
 from schema.gcpause import gc_paused
-from schema.models import FactEntry, QuantityEntry, SourceEntry, SubjectEntry, TableEntry
+from schema.models import (
+    AlternativeReading,
+    FactEntry,
+    QuantityEntry,
+    SourceEntry,
+    SubjectEntry,
+    TableEntry,
+)
 from schema.values import NormalValue, parse_value
 
 T = TypeVar("T")
@@ -70,6 +77,7 @@ def _quantity_row(quantity: Quantity) -> dict[str, Any]:
         "id": e.id,
         "name": e.name,
         "name_zh": e.name_zh,
+        "synonyms": list(e.synonyms),
         "unit_written": e.unit,
         "unit": quantity.unit,
         "is_count": e.count,
@@ -120,6 +128,7 @@ def _fact_row(fact: Fact) -> dict[str, Any]:
         "locator": e.locator,
         "date": e.date,
         "qualifiers": dict(sorted(e.qualifiers.items())),
+        "alternatives": [a.model_dump(exclude_none=True) for a in e.alternatives],
         "note": e.note,
         "rank": e.rank,
         "status": fact.status,
@@ -216,7 +225,7 @@ _FACT_COLUMNS = [
         *("id", "subject_id", "quantity_id", "subject_written", "literal", "undisclosed"),
         *("exact", "value_norm", "low_norm", "high_norm", "tier", "source_id", "locator"),
         *("date", "note", "rank", "status", "supersedes_id", "reason", "file", "line"),
-        "position",
+        *("position", "alternatives"),
     )  # the order the read-back loop unpacks: keep the two in step
 ]  # what a fact entry is rebuilt from: the parsed magnitude and unit are not read back
 # Read as text and decoded only when not empty: most facts carry no qualifiers.
@@ -259,7 +268,11 @@ def _read_back(conn: Connection, with_facts: bool) -> Catalog:
     for row in _by_place(conn.execute(select(QuantityRow.__table__)).all()):
         fields = _entry_fields(row, ("id", "name", "name_zh", "description"))
         fields.update(
-            unit=row.unit_written, count=row.is_count, min=row.min_literal, max=row.max_literal
+            synonyms=tuple(row.synonyms or ()),
+            unit=row.unit_written,
+            count=row.is_count,
+            min=row.min_literal,
+            max=row.max_literal,
         )
         catalog.quantities[row.id] = Quantity(
             _trusted(QuantityEntry, fields),
@@ -286,7 +299,8 @@ def _read_back(conn: Connection, with_facts: bool) -> Catalog:
             :7
         ]
         (value_norm, low_norm, high_norm, tier, source_id, locator, date, note) = fact_row[7:15]
-        (rank, status, supersedes_id, reason, file, line, position, qualifiers) = fact_row[15:]
+        (rank, status, supersedes_id, reason, file, line, position) = fact_row[15:22]
+        alternatives, qualifiers = fact_row[22:]
         given: dict[str, Any] = {"id": fact_id, "quantity": quantity_id, "tier": tier}
         for name, value in (
             ("value", literal),
@@ -307,6 +321,9 @@ def _read_back(conn: Connection, with_facts: bool) -> Catalog:
             status="withdrawn" if status == "withdrawn" else "current",
             # Given, not defaulted: model_construct would inspect the default factory.
             qualifiers=_qualifiers(qualifiers),
+            alternatives=tuple(
+                _trusted(AlternativeReading, {"reason": None, **a}) for a in alternatives or ()
+            ),
         )
         catalog.facts[fact_id] = Fact(
             _trusted(FactEntry, given),

@@ -16,7 +16,6 @@ from derive.diagnosis import diagnose
 from derive.engine import Outcome
 from derive.model import TIER_ORDER, Candidate, Derivation, InputUse
 from derive.rules import RuleSet
-from derive.textcheck import TextReport
 from schema.catalog import Catalog, Fact
 from schema.numbers import format_number
 from schema.reader import TABLE_REF
@@ -501,41 +500,3 @@ def _stated_leaves(derivation: Derivation) -> Iterator[Candidate]:
 def audit(catalog: Catalog, rules: RuleSet, outcome: Outcome) -> list[Finding]:
     """Every finding over `catalog`, its rules and what they derived."""
     return Auditor(catalog, rules, outcome).findings()
-
-
-def text_findings(reports: Iterable[TextReport]) -> list[Finding]:
-    """The findings of checked texts: mismatched numbers, superseded quotes, unknown claims."""
-    found = []
-    for report in reports:
-        for result in report.results:
-            n, known = result.number, result.known
-            where = f"{result.file}:{n.line}:{n.column}"
-            if result.status == "mismatched" and known is not None:
-                superseded = (result.cause or "").startswith("quotes ")
-                kind = "superseded-in-use" if superseded else "text-mismatch"
-                what = (
-                    f"quotes {known.ref}, which has been {known.status}"
-                    if superseded
-                    else f"{known.subject} {known.quantity} is {format_number(known.value, 6)} "
-                    f"{known.unit} ({known.ref})"
-                )
-                found.append(
-                    Finding(
-                        kind,
-                        f"{where}: {n.literal!r}: {what}",
-                        known.subject,
-                        known.quantity,
-                        (known.ref,) if known.kind == "fact" else (),
-                        diagnosis=None if superseded else result.cause,
-                        weight=1,
-                    )
-                )
-            elif result.status == "unknown":
-                found.append(
-                    Finding(
-                        "text-unsourced",
-                        f"{where}: {n.literal!r} has no fact or derived value behind it",
-                    )
-                )
-    order = {kind: i for i, kind in enumerate(KINDS)}
-    return sorted(found, key=lambda f: (order[f.kind], f.message))

@@ -27,6 +27,6 @@ def diagnose(a: float, b: float, *, integers: bool = False) -> str | None:
         if abs(ratio / target - 1) <= tolerance:
             return cause
     power = math.log(ratio, 1000)
-    if power >= 0.99 and abs(power - round(power)) < 0.005:
+    if power >= 0.99 and abs(power - round(power)) < 0.001:  # 1024 is not a prefix slip
         return f"a factor of 1000^{round(power)}: a unit prefix slipped"
     return None

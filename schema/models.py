@@ -97,6 +97,7 @@ class QuantityEntry(Entry):
     id: QuantityId
     name: Text
     name_zh: Text | None = None
+    synonyms: tuple[Text, ...] = ()
     unit: Annotated[str, AfterValidator(_printable)] = ""
     count: bool = False
     min: Text | None = None
@@ -116,6 +117,13 @@ class SubjectEntry(Entry):
     note: Text | None = None
 
 
+class AlternativeReading(Entry):
+    """Another way to read a fact's written value (a rounded "8 TB/s" as 8 × 1,024 GB/s)."""
+
+    value: Text
+    reason: Text | None = None
+
+
 class FactEntry(Entry):
     """One statement: a subject's quantity has a value, says a source, this surely."""
 
@@ -130,6 +138,7 @@ class FactEntry(Entry):
     tier: WrittenTier
     date: dt.date | None = None
     qualifiers: dict[Slug, Text] = Field(default_factory=dict)
+    alternatives: tuple[AlternativeReading, ...] = ()
     note: Text | None = None
     rank: int | None = None
     supersedes: FactId | None = None

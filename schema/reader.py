@@ -332,6 +332,12 @@ class _Collector:
                 f"whole number of {quantity.unit or 'items'}",
             )
             return None
+        for index, alternative in enumerate(entry.alternatives):
+            try:
+                normalise(parse_value(alternative.value), quantity.unit, exact=entry.exact)
+            except FactsError as exc:
+                self.problem(doc.place((*path, "alternatives", index, "value")), str(exc))
+                return None
         return Fact(entry, subject, where, parsed, normal)
 
     def _resolve_corrections(self, cat: Catalog) -> None:

@@ -144,7 +144,6 @@ def test_real_catalog_data_survives_every_revision(db_url: str) -> None:
     """The course's catalog, written at the first revision, is intact at the head."""
     from sqlalchemy import insert
 
-    from db.models import FactRow, QuantityRow, SourceRow, SubjectRow
     from db.store import _fact_row, _parents_first, _quantity_row, _source_row, _subject_row
     from schema.reader import read_catalog
 
@@ -152,16 +151,13 @@ def test_real_catalog_data_survives_every_revision(db_url: str) -> None:
     engine = make_engine(db_url)
     try:
         upgrade(engine, "0001")
-        # These four tables have not changed shape since 0001: the models write them.
-        tables = {
-            t.name: t
-            for t in (
-                SourceRow.__table__,
-                QuantityRow.__table__,
-                SubjectRow.__table__,
-                FactRow.__table__,
-            )
-        }
+        # The rows as the models write them now, less the columns later revisions added.
+        from sqlalchemy import MetaData, Table
+
+        from db.models import Base
+
+        old = MetaData()
+        old.reflect(engine, only=["sources", "quantities", "subjects", "facts"])
         rows = {
             "sources": [_source_row(s) for s in catalog.sources.values()],
             "quantities": [_quantity_row(q) for q in catalog.quantities.values()],
@@ -178,18 +174,31 @@ def test_real_catalog_data_survives_every_revision(db_url: str) -> None:
                 )
             ],
         }
+        columns = {t: [c.name for c in old.tables[t].columns] for t in rows}
+        # The models' column types (exact decimals as text on SQLite), 0001's columns only.
+        as_then = MetaData()
+        tables = {
+            t: Table(
+                t,
+                as_then,
+                *(c._copy() for c in Base.metadata.tables[t].columns if c.name in columns[t]),
+            )
+            for t in rows
+        }
         with engine.begin() as conn:
             for table, batch in rows.items():
-                conn.execute(insert(tables[table]), batch)
-        before = {t: _content(engine, t) for t in rows}
+                kept = [{k: r[k] for k in columns[table]} for r in batch]
+                conn.execute(insert(tables[table]), kept)
+        before = {t: _content(engine, t, columns[t]) for t in rows}
         upgrade(engine, "head")
         assert stored_revision(engine) == HEAD_REVISION
-        assert {t: _content(engine, t) for t in rows} == before
+        assert {t: _content(engine, t, columns[t]) for t in rows} == before
         assert len(before["facts"]) == len(catalog.facts)
     finally:
         engine.dispose()
 
 
-def _content(engine: Any, table: str) -> list[tuple[Any, ...]]:
+def _content(engine: Any, table: str, columns: list[str]) -> list[tuple[Any, ...]]:
+    names = ", ".join(columns)
     with engine.connect() as conn:
-        return [tuple(r) for r in conn.execute(text(f"SELECT * FROM {table} ORDER BY 1"))]
+        return [tuple(r) for r in conn.execute(text(f"SELECT {names} FROM {table} ORDER BY 1"))]

@@ -1,0 +1,23 @@
+"""Numbers in prose: finding, classifying, resolving and judging them, ledgers, coverage."""
+
+from derive.text.check import CheckedNumber, TextReport, TextTooLarge, check_text
+from derive.text.judge import Judgement, Verdict
+from derive.text.known import CatalogView, KnownValue, QuantityName, SubjectName, ValueKind
+from derive.text.nonclaims import NonClaim
+from derive.text.numbers import TextNumber
+
+__all__ = [
+    "CatalogView",
+    "CheckedNumber",
+    "Judgement",
+    "KnownValue",
+    "NonClaim",
+    "QuantityName",
+    "SubjectName",
+    "TextNumber",
+    "TextReport",
+    "TextTooLarge",
+    "ValueKind",
+    "Verdict",
+    "check_text",
+]

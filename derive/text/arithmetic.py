@@ -1,0 +1,186 @@
+"""Computations written out in prose, recognised as the catalog's own derivations.
+
+A text that writes `854.0 ÷ 2,700 ＝ 31.6%` shows a computation. When the catalog
+derives a quantity by a rule of the same shape (a product and quotient of
+quantities and constants), the written operands and result are the rule's inputs
+and output for some subject: the rule's structure, each number's unit and the
+values of at least two of them align the rest. The numbers that do not agree (the
+superseded 2,700 here) are then judged against the input they stand for.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from derive.formula import Bin, Expr, FormulaError, Num, Ref, parse_formula
+from derive.text.numbers import TextNumber
+
+Pair = tuple[str, str]
+MAX_OPERANDS = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Factor:
+    """One factor of a product-and-quotient formula: a quantity or a constant."""
+
+    sign: int  # +1 multiplies, -1 divides
+    pair: Pair | None = None
+    constant: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Computation:
+    """A derivation of the catalog as a product and quotient: output = Π factors^sign."""
+
+    rule: str
+    output: Pair
+    factors: tuple[Factor, ...]
+
+
+def product_factors(formula: str, subject: str) -> tuple[Factor, ...] | None:
+    """The factors of a formula that is only products and quotients, else None."""
+    try:
+        expr = parse_formula(formula)
+    except FormulaError:
+        return None
+    found: list[Factor] = []
+
+    def walk(node: Expr, sign: int) -> bool:
+        if isinstance(node, Ref):
+            found.append(Factor(sign, (node.subject or subject, node.quantity)))
+            return True
+        if isinstance(node, Num):
+            found.append(Factor(sign, constant=float(node.value)))
+            return True
+        if isinstance(node, Bin) and node.op in ("*", "/"):
+            return walk(node.left, sign) and walk(node.right, sign if node.op == "*" else -sign)
+        return False
+
+    return tuple(found) if walk(expr, 1) else None
+
+
+_GAP = re.compile(r"\s{0,3}(?:[(（][^()（）]{0,24}[)）]\s{0,3})?([×x*÷/=≈])\s{0,3}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """Numbers of one sentence joined by × and ÷, and the result after = or ≈."""
+
+    operands: tuple[tuple[int, int], ...]  # (index of the number on the line, sign)
+    result: int | None
+
+
+def chains(text: str, numbers: Sequence[TextNumber]) -> list[Chain]:
+    """The written computations of a line: `a × b ÷ c = d`, at least two numbers each."""
+    found: list[Chain] = []
+    operands: list[tuple[int, int]] = []
+    for index, number in enumerate(numbers):
+        if not operands:
+            operands = [(index, 1)]
+            continue
+        previous = numbers[operands[-1][0]]
+        gap = _GAP.match(text[previous.end : number.column - 1])
+        if gap is None:
+            if len(operands) >= 2:
+                found.append(Chain(tuple(operands), None))
+            operands = [(index, 1)]
+            continue
+        op = gap.group(1)
+        if op in "=≈":
+            found.append(Chain(tuple(operands), index))
+            operands = [(index, 1)]
+        else:
+            operands.append((index, -1 if op in "÷/" else 1))
+    if len(operands) >= 2:
+        found.append(Chain(tuple(operands), None))
+    return [c for c in found if len(c.operands) <= MAX_OPERANDS]
+
+
+@dataclass(frozen=True, slots=True)
+class Aligned:
+    """A number of a written computation tied to the pair it stands for."""
+
+    index: int
+    pair: Pair
+    why: str
+
+
+Agrees = Callable[[TextNumber, Pair], bool]
+
+
+def _orders(signs: Sequence[int], factors: Sequence[Factor]) -> list[tuple[int, ...]]:
+    """Every way to give each operand a factor of its own sign."""
+    slots = {sign: [i for i, f in enumerate(factors) if f.sign == sign] for sign in (1, -1)}
+    wanted = {sign: [i for i, s in enumerate(signs) if s == sign] for sign in (1, -1)}
+    if any(len(slots[s]) != len(wanted[s]) for s in (1, -1)):
+        return []
+    orders = []
+    for plus in itertools.permutations(slots[1]):
+        for minus in itertools.permutations(slots[-1]):
+            order = [0] * len(signs)
+            for position, slot in zip(wanted[1], plus, strict=True):
+                order[position] = slot
+            for position, slot in zip(wanted[-1], minus, strict=True):
+                order[position] = slot
+            orders.append(tuple(order))
+    return orders
+
+
+def align(
+    chain: Chain,
+    numbers: Sequence[TextNumber],
+    computations: Sequence[Computation],
+    agrees: Agrees,
+) -> list[Aligned]:
+    """Tie a chain's numbers to the inputs and output of the one computation it writes.
+
+    A computation fits when every operand takes a factor of the same sign (a constant
+    by its value, a quantity by position; constants the text leaves out are skipped),
+    its result (if written) the output, and at least two of the numbers agree with the
+    values they take. Several computations fitting equally leave the chain alone.
+    """
+    memo: dict[tuple[int, Pair], bool] = {}
+
+    def agree(index: int, pair: Pair) -> bool:
+        key = (index, pair)
+        if key not in memo:
+            memo[key] = agrees(numbers[index], pair)
+        return memo[key]
+
+    signs = [sign for _, sign in chain.operands]
+    best: list[Aligned] = []
+    best_score = 1
+    tie = False
+    for computation in computations:
+        quantities = tuple(f for f in computation.factors if f.pair is not None)
+        for factors in {computation.factors, quantities}:
+            if len(factors) != len(signs):
+                continue
+            for order in _orders(signs, factors):
+                pairs: list[tuple[int, Pair]] = []
+                fits = True
+                for (index, _), slot in zip(chain.operands, order, strict=True):
+                    factor = factors[slot]
+                    if factor.pair is None:
+                        if float(numbers[index].value) != factor.constant:
+                            fits = False
+                            break
+                        continue
+                    pairs.append((index, factor.pair))
+                if not fits:
+                    continue
+                if chain.result is not None:
+                    pairs.append((chain.result, computation.output))
+                score = sum(agree(i, p) for i, p in pairs)
+                if score > best_score:
+                    why = f"the text computes {computation.output[1]} by rule {computation.rule}"
+                    best = [Aligned(i, p, why) for i, p in pairs]
+                    best_score, tie = score, False
+                elif (
+                    score == best_score and best and {a.pair for a in best} != {p for _, p in pairs}
+                ):
+                    tie = True
+    return [] if tie else best

@@ -1,0 +1,118 @@
+"""The shape of a text around its numbers: lines, sentences, clauses, headings, tables.
+
+`read_document` splits a Markdown or plain text into `Block`s: a heading, a
+paragraph line, or a cell of a Markdown pipe table with its column header and its
+row header. Sentence and clause boundaries are kept as sorted offsets, so the
+sentence or clause around any position is found by bisection. One pass, linear in
+the text's length.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from derive.text.numbers import plain_line
+
+_SENTENCE_END = re.compile(r"[。！？；!?;]|\.(?=\s|$)|\s[—–]{1,2}\s|——")
+_CLAUSE_END = re.compile(r"[，,、（）()「」：:]|\s-\s")
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+")
+_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """Where a table cell sits: its column's header and its row's first cell."""
+
+    column_header: str
+    row_header: str
+    is_row_header: bool
+    in_header: bool = False  # a cell of the header row
+
+
+@dataclass(slots=True)
+class Block:
+    """One line of the text as the checker reads it."""
+
+    line: int  # 1-based
+    text: str  # the plain line (full-width digits made ASCII), or the cell's text
+    offset: int  # column of `text` in the line (0-based)
+    heading: bool = False
+    cell: Cell | None = None
+    sentence_ends: list[int] = field(default_factory=list)
+    clause_ends: list[int] = field(default_factory=list)
+
+    def sentence(self, position: int) -> tuple[int, int]:
+        """The span of the sentence around `position` (offsets into `text`)."""
+        return _span(self.sentence_ends, position, len(self.text))
+
+    def clause(self, position: int) -> tuple[int, int]:
+        """The span of the clause around `position`."""
+        low, high = _span(self.clause_ends, position, len(self.text))
+        s_low, s_high = self.sentence(position)
+        return max(low, s_low), min(high, s_high)
+
+
+def _span(ends: list[int], position: int, length: int) -> tuple[int, int]:
+    index = bisect_right(ends, position)
+    low = ends[index - 1] if index else 0
+    high = ends[index] if index < len(ends) else length
+    return low, high
+
+
+def _block(line: int, text: str, offset: int, **kwargs: object) -> Block:
+    block = Block(line, text, offset, **kwargs)  # type: ignore[arg-type]
+    block.sentence_ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    block.clause_ends = [m.end() for m in _CLAUSE_END.finditer(text)]
+    return block
+
+
+def _cells(row: str) -> list[tuple[int, str]]:
+    """The cells of a pipe-table row with their columns (leading/trailing pipes dropped)."""
+    cells: list[tuple[int, str]] = []
+    start = row.index("|") + 1
+    while True:
+        bar = row.find("|", start)
+        if bar < 0:
+            break
+        cells.append((start, row[start:bar]))
+        start = bar + 1
+    return cells
+
+
+def read_document(text: str) -> Iterator[Block]:
+    """Yield the blocks of `text` in reading order."""
+    header: list[str] | None = None
+    lines = text.splitlines()
+    for index, raw in enumerate(lines):
+        number = index + 1
+        line = plain_line(raw)
+        if _TABLE_ROW.match(line):
+            following = plain_line(lines[index + 1]) if index + 1 < len(lines) else ""
+            if header is None and _TABLE_RULE.match(following):
+                header = [c.strip() for _, c in _cells(line)]
+                for column, (offset, cell) in enumerate(_cells(line)):
+                    yield _block(
+                        number, cell, offset, cell=Cell(cell.strip(), "", column == 0, True)
+                    )
+                continue
+            if _TABLE_RULE.match(line):
+                continue
+            if header is not None:
+                cells = _cells(line)
+                row_header = cells[0][1].strip() if cells else ""
+                for column, (offset, cell) in enumerate(cells):
+                    column_header = header[column] if column < len(header) else ""
+                    yield _block(
+                        number, cell, offset, cell=Cell(column_header, row_header, column == 0)
+                    )
+                continue
+        header = None
+        heading = _HEADING.match(line)
+        if heading:
+            yield _block(number, line, 0, heading=True)
+            continue
+        yield _block(number, line, 0)

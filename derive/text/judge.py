@@ -1,0 +1,170 @@
+"""The verdict on a claim once it is tied to a (subject, quantity): compare the values.
+
+Matched when a current value confirms it and no more trusted current value of the
+pair contradicts it; alternative when only a reading the catalog records confirms
+it; superseded when it quotes a value that was corrected or withdrawn; mismatched
+otherwise, against the pair's most trusted current value, with the relative
+difference and the likely cause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from derive.diagnosis import diagnose
+from derive.text.agreement import (
+    Interval,
+    as_written,
+    claim_interval,
+    confirms,
+    contradicts,
+    relative_difference,
+)
+from derive.text.known import KnownValue, ValueKind
+from derive.text.numbers import TextNumber
+
+
+class Verdict(StrEnum):
+    """What the checker says of a number of a text."""
+
+    matched = "matched"
+    mismatched = "mismatched"
+    superseded = "superseded"
+    alternative = "alternative"
+    unresolved = "unresolved"
+    non_claim = "non-claim"
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """A verdict on a resolved claim and the values it rests on."""
+
+    verdict: Verdict
+    known: KnownValue | None  # the value the claim was judged against
+    agrees_with: KnownValue | None = None  # for a mismatch: a weaker value it does agree with
+    correction: KnownValue | None = None  # for a superseded quote: what stands now
+    difference: float | None = None
+    cause: str | None = None
+
+
+def interval_for(
+    number: TextNumber, known: KnownValue, written: str | None = None
+) -> Interval | None:
+    """The claim's interval in `known`'s unit.
+
+    A number without its unit is read in `written`, the unit the pair's facts are
+    written in (a table's bare '2,307' under TFLOP/s), else as `known` is written.
+    """
+    if number.unit is None or (number.unit == "" and known.unit not in ("", "%")):
+        return as_written(number, known, written)
+    return claim_interval(number, known.unit)
+
+
+def written_unit(values: Sequence[KnownValue]) -> str | None:
+    """The unit a pair's stated facts are written in (the most trusted one's)."""
+    stated = [v for v in values if v.kind is ValueKind.fact and v.written_unit is not None]
+    return min(stated, key=lambda v: v.trust).written_unit if stated else None
+
+
+def _most_trusted(values: Sequence[KnownValue]) -> KnownValue:
+    return min(values, key=lambda v: v.trust)
+
+
+def cause_of(number: TextNumber, claim: Interval, known: KnownValue, *, count: bool) -> str | None:
+    """The likely cause of a claim disagreeing with `known`, where the numbers show one."""
+    found = diagnose(claim.value, known.value, integers=count)
+    if found:
+        return found
+    if known.low <= claim.value <= known.high and known.high > known.low:
+        return (
+            f"rounding of a low-precision value: {known.shown()} allows "
+            f"{known.low:,.6g}–{known.high:,.6g} {known.unit}".rstrip()
+            + ", too coarse to confirm the text's more precise number"
+        )
+    if claim.low <= known.value <= claim.high:
+        return None
+    if number.approx and abs(relative_difference(claim, known) or 0) < 0.05:
+        return "the text's approximate number is off by less than 5 %"
+    return None
+
+
+def _overruled(
+    best: KnownValue, current: Sequence[tuple[KnownValue, Interval]]
+) -> tuple[KnownValue, Interval] | None:
+    """The value that overrules a claim some value confirms, if the catalog has one.
+
+    The catalog's rebuilt values (derivations) all contradicting the claim overrule it;
+    so does a stated value of a stronger tier when no value of that tier is consistent
+    with the claim. Otherwise the claim stands (a conflict inside the catalog is the
+    audit's to report).
+    """
+    derived = [(v, c) for v, c in current if v.kind is ValueKind.derived]
+    if (
+        derived
+        and all(contradicts(c, v) for v, c in derived)
+        and best.kind is not ValueKind.derived
+    ):
+        return min(derived, key=lambda vc: vc[0].trust)
+    stronger = [(v, c) for v, c in current if v.trust[0] < best.trust[0] and contradicts(c, v)]
+    if not stronger:
+        return None
+    level = min(v.trust[0] for v, _ in stronger)
+    if any(v.trust[0] <= level and not contradicts(c, v) for v, c in current):
+        return None
+    return min(stronger, key=lambda vc: vc[0].trust)
+
+
+def plausible(judgement: Judgement) -> bool:
+    """True for a mismatch a writer could make: within half again, or with a known cause."""
+    if judgement.verdict is not Verdict.mismatched:
+        return True
+    if judgement.cause and judgement.cause.startswith(("a factor", "binary", "they differ")):
+        return True
+    difference = judgement.difference
+    return difference is not None and -1 / 3 <= difference <= 0.5
+
+
+def judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> Judgement | None:
+    """The verdict on `number` about one pair with these `values`; None if none compare."""
+    current: list[tuple[KnownValue, Interval]] = []
+    others: list[tuple[KnownValue, Interval]] = []
+    written = written_unit(values)
+    for value in values:
+        claim = interval_for(number, value, written)
+        if claim is None:
+            continue
+        (current if value.current else others).append((value, claim))
+    confirming = [v for v, c in current if confirms(c, v)]
+    if confirming:
+        best = _most_trusted(confirming)
+        against_claim = _overruled(best, current)
+        if against_claim is None:
+            return Judgement(Verdict.matched, best)
+        against, claim = against_claim
+        return Judgement(
+            Verdict.mismatched,
+            against,
+            agrees_with=best,
+            difference=relative_difference(claim, against),
+            cause=cause_of(number, claim, against, count=count),
+        )
+    for value, claim in others:
+        if value.kind is ValueKind.alternative and confirms(claim, value):
+            return Judgement(Verdict.alternative, value)
+    for value, claim in others:
+        if value.kind is not ValueKind.alternative and confirms(claim, value):
+            now = next((v for v, _ in current if v.ref == value.replaced_by), None)
+            if now is None and current:
+                now = _most_trusted([v for v, _ in current])
+            return Judgement(Verdict.superseded, value, correction=now)
+    if not current:
+        return None
+    against, claim = min(current, key=lambda vc: vc[0].trust)
+    return Judgement(
+        Verdict.mismatched,
+        against,
+        difference=relative_difference(claim, against),
+        cause=cause_of(number, claim, against, count=count),
+    )

@@ -1,0 +1,178 @@
+"""The catalog as the text checks see it: values by (subject, quantity), and its words.
+
+`KnownValue` is one value the catalog holds for a pair: a stated fact (current,
+superseded or withdrawn), a derived value, or an alternative reading a fact records.
+`CatalogView` groups them by pair and carries the `Lexicon` of the catalog's names.
+The database layer builds it (`db.known`); everything here is pure.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+
+from derive.text.arithmetic import Computation
+from derive.text.lexicon import Lexicon
+from schema.models import TIERS
+
+
+class ValueKind(StrEnum):
+    """Where a known value comes from."""
+
+    fact = "fact"
+    derived = "derived"
+    alternative = "alternative"
+
+
+@dataclass(frozen=True, slots=True)
+class KnownValue:
+    """A value the catalog holds for a (subject, quantity), in the quantity's unit."""
+
+    kind: ValueKind
+    ref: str  # a fact id; 'rule-id@subject' for a derived value; 'fact-id~N' for a reading
+    subject: str
+    quantity: str
+    unit: str  # the quantity's reference unit
+    value: float
+    low: float
+    high: float
+    tier: str = "official"
+    status: str = "current"  # current | superseded | withdrawn
+    literal: str | None = None  # as written
+    written_unit: str | None = None
+    date: str | None = None
+    replaced_by: str | None = None  # the fact that superseded this one
+    reason: str | None = None
+    ranged: bool = False  # written as a range (8.0–9.6 Gbit/s), not a point
+
+    @property
+    def current(self) -> bool:
+        """True for a value the catalog stands by now."""
+        return self.status == "current" and self.kind is not ValueKind.alternative
+
+    @property
+    def trust(self) -> tuple[int, int, float]:
+        """Sort key, most trusted first: tier, a stated fact before a derivation, precision."""
+        width = abs(self.high - self.low) / (abs(self.value) or 1.0)
+        return (
+            TIERS.index(self.tier) if self.tier in TIERS else len(TIERS),
+            self.kind != "fact",
+            width,
+        )
+
+    def shown(self) -> str:
+        """The value as a person reads it: as written, or with its unit."""
+        if self.literal:
+            return self.literal
+        return f"{self.value:,.6g} {self.unit}".strip()
+
+
+@dataclass(frozen=True, slots=True)
+class SubjectName:
+    """A subject and the names prose may call it by."""
+
+    id: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    variant_of: str | None = None
+
+    def names(self) -> tuple[str, ...]:
+        """Its id, name and aliases."""
+        return (self.id, self.name, *self.aliases)
+
+
+@dataclass(frozen=True, slots=True)
+class QuantityName:
+    """A quantity, its reference unit and the labels prose may call it by."""
+
+    id: str
+    name: str
+    name_zh: str | None = None
+    synonyms: tuple[str, ...] = ()
+    unit: str = ""
+    count: bool = False
+
+    def labels(self) -> tuple[str, ...]:
+        """Its English and Chinese labels and synonyms."""
+        return tuple(x for x in (self.name, self.name_zh, *self.synonyms) if x)
+
+    def id_words(self) -> tuple[str, ...]:
+        """The words of its dotted id (`hbm.pin_rate` → hbm, pin, rate)."""
+        return tuple(w for part in self.id.split(".") for w in part.split("_") if len(w) > 1)
+
+
+@dataclass
+class CatalogView:
+    """Known values by pair, subjects, quantities, and the lexicon of their names."""
+
+    subjects: dict[str, SubjectName]
+    quantities: dict[str, QuantityName]
+    values: dict[tuple[str, str], list[KnownValue]] = field(default_factory=dict)
+    computations: tuple[Computation, ...] = ()
+
+    @classmethod
+    def build(
+        cls,
+        subjects: Iterable[SubjectName],
+        quantities: Iterable[QuantityName],
+        values: Iterable[KnownValue],
+        computations: Iterable[Computation] = (),
+    ) -> CatalogView:
+        """Group `values` by (subject, quantity)."""
+        by_pair: dict[tuple[str, str], list[KnownValue]] = defaultdict(list)
+        for value in values:
+            by_pair[(value.subject, value.quantity)].append(value)
+        return cls(
+            {s.id: s for s in subjects},
+            {q.id: q for q in quantities},
+            dict(by_pair),
+            tuple(computations),
+        )
+
+    @cached_property
+    def lexicon(self) -> Lexicon:
+        """The names of every subject and the labels of every quantity."""
+        return Lexicon(
+            [(s.id, s.names()) for s in self.subjects.values()],
+            [(q.id, q.labels(), q.id_words()) for q in self.quantities.values()],
+        )
+
+    @cached_property
+    def quantities_of(self) -> dict[str, tuple[str, ...]]:
+        """The quantities each subject holds a value for."""
+        held: dict[str, list[str]] = defaultdict(list)
+        for subject, quantity in self.values:
+            held[subject].append(quantity)
+        return {s: tuple(sorted(qs)) for s, qs in held.items()}
+
+    @cached_property
+    def holders(self) -> dict[str, tuple[str, ...]]:
+        """The subjects that hold a value of each quantity."""
+        held: dict[str, list[str]] = defaultdict(list)
+        for subject, quantity in self.values:
+            held[quantity].append(subject)
+        return {q: tuple(sorted(ss)) for q, ss in held.items()}
+
+    @cached_property
+    def variants(self) -> dict[str, tuple[str, ...]]:
+        """The subjects that are variants of each subject."""
+        children: dict[str, list[str]] = defaultdict(list)
+        for subject in self.subjects.values():
+            if subject.variant_of:
+                children[subject.variant_of].append(subject.id)
+        return {s: tuple(sorted(cs)) for s, cs in children.items()}
+
+    def pair(self, subject: str, quantity: str) -> Sequence[KnownValue]:
+        """Every value of one pair (empty when the catalog holds none)."""
+        return self.values.get((subject, quantity), ())
+
+    def find(self, ref: str) -> KnownValue | None:
+        """The value with this ref, if any."""
+        return self._by_ref.get(ref)
+
+    @cached_property
+    def _by_ref(self) -> dict[str, KnownValue]:
+        return {v.ref: v for vs in self.values.values() for v in vs}

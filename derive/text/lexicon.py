@@ -1,0 +1,199 @@
+"""The words of a catalog as they appear in prose: names of subjects, labels of quantities.
+
+A `Lexicon` is built once from the catalog: every subject's id, name and aliases,
+and every quantity's English and Chinese labels and synonyms, whole (a *label*)
+and split into words (a *word*, weighted by how few quantities share it). It
+finds all of them in a line in one pass of a regular expression shaped as a trie
+(time linear in the line, whatever the number of terms), case-insensitively, with
+word boundaries for terms that start or end with a Latin letter or digit, and an
+optional English plural.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+_SPLIT = re.compile(r"[\s._/()·,:;+×\-–]+")
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
+# Words too common in labels to name a quantity by themselves.
+STOP_WORDS = frozenset(
+    {
+        "a", "an", "the", "of", "per", "in", "on", "to", "and", "or", "for", "by", "with",
+        "one", "each", "all", "chip", "gpu", "count", "number", "total", "value", "from",
+        "at", "as", "is", "its", "whole", "max", "min", "size", "x", "vs", "over", "de",
+        "tpu", "nvidia", "google", "amd", "intel",
+        "的", "每", "个", "数", "整", "总",
+    }
+)  # fmt: skip
+
+
+SCOPE_WEIGHT = 1.5
+"""The weight of a label's scope phrase (per SM, 每核): less than the label, more than a word."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sense:
+    """What a term names: a subject or a quantity, and how strongly."""
+
+    target: str  # 'subject' | 'quantity'
+    id: str
+    weight: float
+    label: bool  # the whole name, alias, label or synonym (not one word of it)
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A term found in a line: where, and what it names."""
+
+    start: int
+    end: int
+    term: str
+    senses: tuple[Sense, ...]
+
+
+_PER = re.compile(r"(?:\bper|每个?)\s?([a-z0-9_\-]+|[\u4e00-\u9fff]{1,3})", re.IGNORECASE)
+
+
+def _scopes(label: str) -> set[str]:
+    """The scope phrases of a label ('Tensor Cores per SM' → per sm, 每 sm, 每个 sm)."""
+    phrases: set[str] = set()
+    for match in _PER.finditer(label.lower()):
+        unit = match.group(1)
+        if unit in STOP_WORDS:
+            continue
+        phrases.update({f"per {unit}", f"每 {unit}", f"每{unit}", f"每个 {unit}", f"每个{unit}"})
+    return phrases
+
+
+def _singular(word: str) -> str:
+    if len(word) > 3 and word.isascii() and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def _words(label: str) -> set[str]:
+    lower = label.lower()
+    words = {_singular(w) for w in _SPLIT.split(lower) if w and w not in STOP_WORDS}
+    for run in _CJK_RUN.findall(lower):
+        words.add(run)
+        # A Chinese compound's parts at its ends ("共享内存" → 共享, 内存); never inner bigrams.
+        words.update(run[:i] for i in range(2, len(run)))
+        words.update(run[i:] for i in range(1, len(run) - 1))
+    return {w for w in words if w not in STOP_WORDS and not w.isdigit() and len(w) > 1}
+
+
+def _trie_pattern(terms: Iterable[str]) -> str:
+    """A regular expression matching any of `terms`, longest first, shaped as a trie."""
+    trie: dict[str, dict] = {}  # type: ignore[type-arg]
+    for term in terms:
+        node = trie
+        for char in term:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def render(node: dict) -> str:  # type: ignore[type-arg]
+        ends = "" in node
+        branches = [re.escape(c) + render(child) for c, child in sorted(node.items()) if c]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if ends else body
+
+    return render(trie)
+
+
+def _latin_edge(char: str) -> bool:
+    return char.isascii() and char.isalnum()
+
+
+class Lexicon:
+    """Every term of a catalog's subjects and quantities, found in a line in one pass."""
+
+    def __init__(
+        self,
+        subjects: Sequence[tuple[str, Sequence[str]]],
+        quantities: Sequence[tuple[str, Sequence[str], Sequence[str]]],
+    ) -> None:
+        """`subjects`: (id, names); `quantities`: (id, labels, extra words)."""
+        senses: dict[str, dict[tuple[str, str], Sense]] = defaultdict(dict)
+
+        def add(term: str, sense: Sense) -> None:
+            term = term.strip().lower()
+            if len(term) < 2 and term.isascii():
+                return
+            known = senses[term].get((sense.target, sense.id))
+            if known is None or sense.weight > known.weight:
+                senses[term][(sense.target, sense.id)] = sense
+
+        subject_words: set[str] = set()
+        for subject_id, names in subjects:
+            for name in names:
+                add(name, Sense("subject", subject_id, 1.0, True))
+                subject_words.add(name.lower())
+                subject_words |= {w for w in _words(name) if any(c.isdigit() for c in w)}
+        word_quantities: dict[str, set[str]] = defaultdict(set)
+        quantity_words: dict[str, set[str]] = {}
+        for quantity_id, labels, extra in quantities:
+            words: set[str] = set()
+            for label in labels:
+                add(label, Sense("quantity", quantity_id, 3.0, True))
+                words |= _words(label)
+                for phrase in _scopes(label):
+                    add(phrase, Sense("quantity", quantity_id, SCOPE_WEIGHT, True))
+            words |= {w.lower() for w in extra if w.lower() not in STOP_WORDS}
+            words -= subject_words
+            quantity_words[quantity_id] = words
+            for word in words:
+                word_quantities[word].add(quantity_id)
+        total = max(1, len(quantities))
+        for quantity_id, words in quantity_words.items():
+            for word in words:
+                weight = math.log(1 + total / len(word_quantities[word])) / math.log(1 + total)
+                add(word, Sense("quantity", quantity_id, round(weight, 4), False))
+        self._senses = {term: tuple(by_target.values()) for term, by_target in senses.items()}
+        latin = [t for t in self._senses if _latin_edge(t[0]) or _latin_edge(t[-1])]
+        other = [t for t in self._senses if t not in set(latin)]
+        self._latin = (
+            re.compile(r"(?<![a-z0-9])(" + _trie_pattern(latin) + r")(?:e?s)?(?![a-z0-9])")
+            if latin
+            else None
+        )
+        self._other = re.compile("(" + _trie_pattern(other) + ")") if other else None
+
+    def senses(self, term: str) -> tuple[Sense, ...]:
+        """What `term` names (empty when it names nothing)."""
+        return self._senses.get(term.lower(), ())
+
+    def mentions(self, line: str) -> list[Mention]:
+        """Every term in `line`, left to right; of overlapping terms the longest."""
+        lower = line.lower()
+        if len(lower) != len(line):  # a character whose lower case is longer: keep columns
+            lower = "".join(c if len(c.lower()) != 1 else c.lower() for c in line)
+        found: list[Mention] = []
+        for pattern in (self._latin, self._other):
+            if pattern is None:
+                continue
+            for match in pattern.finditer(lower):
+                term = match.group(1)
+                if not term:
+                    continue
+                found.append(Mention(match.start(1), match.end(), term, self._senses.get(term, ())))
+        found.sort(key=lambda m: (m.start, -(m.end - m.start)))
+        kept: list[Mention] = []
+        for mention in found:
+            if kept and mention.start < kept[-1].end:
+                continue
+            kept.append(mention)
+        return kept
+
+
+def subject_mentions(mentions: Iterable[Mention]) -> Iterator[tuple[Mention, Sense]]:
+    """The subject senses among `mentions`."""
+    for mention in mentions:
+        for sense in mention.senses:
+            if sense.target == "subject":
+                yield mention, sense

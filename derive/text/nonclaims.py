@@ -1,0 +1,187 @@
+"""Tell the numbers that state nothing about the world from claim-shaped ones.
+
+A number is a non-claim when its own writing says so: a section or figure
+reference, a list or step marker, a date or a year, digits inside a name or a model
+number, a URL, an arithmetic constant of a formula (the 8 of "÷ 8" bits per byte),
+an ordinal. Whether a claim-shaped number is about something the catalog knows is
+decided later, by resolution; an illustrative number of a worked toy example is one
+that a hypothetical sentence holds and nothing resolves (see `hypothetical`).
+
+Each test looks at a bounded window around the number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+from enum import StrEnum
+
+from derive.text.numbers import DATE, TextNumber
+
+
+class NonClaim(StrEnum):
+    """Why a number states nothing."""
+
+    section = "section"
+    figure = "figure"
+    list_marker = "list-marker"
+    date = "date"
+    year = "year"
+    identifier = "identifier"
+    constant = "constant"
+    illustrative = "illustrative"
+    ordinal = "ordinal"
+
+
+_WINDOW = 24
+_SECTION_BEFORE = re.compile(
+    r"(?:§\s?|§\d+(?:\.\d+)*\s?[–-]\s?|(?:section|sections|sec\.|chapter|ch\.|part|lesson)\s"
+    r"|第\s?|专题\s?|节号\s?)$",
+    re.IGNORECASE,
+)
+_SECTION_SHAPE = re.compile(r"\d{1,2}(?:\.\d{1,2}){1,2}")
+_SECTION_SUFFIX = re.compile(r"[a-d](?![A-Za-z])")
+_SECTION_AFTER = re.compile(
+    r"\s?(?:那张|那一?节|那里|那次|那段|那条|那个|那六|那两|那一|这一?节|节|整节|一节|小节|说的|讲的"
+    r"|里|末尾|末|开头|开始|起|中的|的那|的图|图上)"
+)
+_FIGURE_BEFORE = re.compile(
+    r"(?:图|表|figure|fig\.|table|tab\.|step|equation|eq\.|listing|slide|第\s?)\s?$",
+    re.IGNORECASE,
+)
+_FIGURE_AFTER_ORDINAL = re.compile(r"\s?(?:步|栏|档|张|行|列|页|条|点|项|个问题|种|课)")
+_PAGE_BEFORE = re.compile(r"(?:page|pages|p\.|pp\.)\s?$", re.IGNORECASE)
+_ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])|\s?(?:分位|th percentile|percentile)")
+_NAME_BEFORE = re.compile(r"[A-Za-z_]$|[A-Za-z][-/]$")
+_NUMBER_BEFORE_DASH = re.compile(r"(?:\d|\s)[-–]$")
+_NAME_AFTER = re.compile(r"[A-Za-z_]")
+_VERSION_BEFORE = re.compile(r"(?:^|[^A-Za-z])[A-Z][A-Za-z]*[A-Z][A-Za-z]*\s$|v(?:ersion)?\s?$")
+_LIST_MARKER = re.compile(r"\s*(?:[-*+]\s+)?$")
+_LIST_AFTER = re.compile(r"(?:[.、)]|\.\))\s")
+_YEAR_AFTER = re.compile(r"\s?(?:年|年代|s\b)")
+_YEAR_BEFORE = re.compile(
+    r"(?:in|since|by|until|from|of|circa|year|ISCA|NeurIPS|ICML|MICRO|HPCA|ASPLOS|SC|Hot Chips)"
+    r"\s?$|[(（]$",
+    re.IGNORECASE,
+)
+_MONTH_DAY_AFTER = re.compile(r"\s?(?:月|日|号)")
+_CONSTANT_DIVISOR_BEFORE = re.compile(r"[÷/]\s{0,2}$")
+_CONVERSION_CONSTANTS = frozenset({"8", "1000", "1,000", "1024", "1,024", "100"})
+_URL = re.compile(r"(?:https?://|www\.|arxiv:|doi:)\S*$", re.IGNORECASE)
+_ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?$")
+
+
+_HEADING_NUMBER = re.compile(r"\s{0,3}#{1,6}\s+(?:§\s?)?$")
+_INDEX_BEFORE = re.compile(r"(?<![A-Za-z])[a-z]\s?=\s?$")
+_COEFFICIENT_AFTER = re.compile(r"\s?[·*/]\s?[A-Za-z\u4e00-\u9fff(]|\s?[·]\s?\d")
+_ENUMERATION = re.compile(r"\d{1,2}(?:[–-]\d{1,2})?(?:\s?[·・]\s?\d{1,2}(?:[–-]\d{1,2})?){3,}")
+
+
+def classify(
+    line: str,
+    number: TextNumber,
+    index: int,
+    names: Sequence[tuple[int, int]] = (),
+    sections: Collection[str] = (),
+) -> NonClaim | None:
+    """Why `number` (the `index`-th on its plain `line`) states nothing, or None for a claim.
+
+    `names` are the spans of names on the line (a number inside "RTX 4090" or "FP8" is
+    part of a name); `sections` the section numbers the text refers to elsewhere.
+    """
+    start = number.column - 1
+    if any(a <= start < b for a, b in names):
+        return NonClaim.identifier
+    before = line[max(0, start - _WINDOW) : start]
+    after = line[number.end : number.end + _WINDOW]
+    right_after = line[start + len(number.digits) : start + len(number.digits) + _WINDOW]
+    has_unit = bool(number.unit_text)
+    if "^" in number.literal and not has_unit and number.digits in ("2", "10"):
+        return NonClaim.constant  # 10^9, 2^30: a power of the base, said as a definition
+    if number.value < 100 and (
+        re.match(r":\d{1,2}(?!\d)", line[number.end : number.end + 4])
+        or re.search(r"(?<![\w.,])\d{1,2}:$", before)
+    ):
+        return NonClaim.identifier  # 2:4 sparsity, 16:9: a ratio written as a label
+    if index == 0 and _HEADING_NUMBER.match(line[:start]):
+        return NonClaim.section  # ## 2. Peak throughput
+    if DATE.fullmatch(number.literal):
+        return NonClaim.date
+    if _URL.search(line[max(0, start - 200) : start]) or _ARXIV_ID.fullmatch(number.digits):
+        return NonClaim.identifier
+    section_before = before.rstrip().endswith("§") or _SECTION_BEFORE.search(before)
+    if section_before and (not has_unit or number.unit == ""):
+        if before.rstrip().endswith("第") and _FIGURE_AFTER_ORDINAL.match(after):
+            return NonClaim.figure
+        return NonClaim.section
+    if (
+        not has_unit
+        and _SECTION_SHAPE.fullmatch(number.digits)
+        and _SECTION_SUFFIX.match(right_after)
+    ):
+        return NonClaim.section  # 3.2b
+    if _NAME_BEFORE.search(before) and not _NUMBER_BEFORE_DASH.search(before):
+        return NonClaim.identifier  # H100, v7, m16n8k16, sm_100, T-1
+    if not has_unit and _NAME_AFTER.match(right_after):
+        return NonClaim.identifier  # 3D, 4K, 5090X
+    if _PAGE_BEFORE.search(before):
+        return NonClaim.identifier
+    if _FIGURE_BEFORE.search(before):
+        return NonClaim.figure
+    if _ORDINAL_AFTER.match(right_after) and not has_unit:
+        return NonClaim.ordinal
+    if index == 0 and _LIST_MARKER.fullmatch(line[:start]) and _LIST_AFTER.match(right_after):
+        return NonClaim.list_marker
+    if not has_unit and _MONTH_DAY_AFTER.match(right_after):
+        return NonClaim.date
+    if (
+        not has_unit
+        and re.fullmatch(r"(?:19[7-9]\d|20[0-3]\d)", number.digits)
+        and (
+            _YEAR_AFTER.match(right_after)
+            or _YEAR_BEFORE.search(before)
+            or not re.search(r"[×÷=*/+]\s*$", before)
+        )
+    ):
+        return NonClaim.year
+    if (
+        _SECTION_SHAPE.fullmatch(number.digits)
+        and not has_unit
+        and _SECTION_AFTER.match(right_after)
+    ):
+        return NonClaim.section  # 3.4 那张图, 3.1 说的
+    if not has_unit and _INDEX_BEFORE.search(before) and number.value < 10:
+        return NonClaim.identifier  # k=0, n=1: an index, not a value
+    if not has_unit and number.value <= 16 and _COEFFICIENT_AFTER.match(right_after):
+        return NonClaim.constant  # 2·M·N·K, 1/M
+    for match in _ENUMERATION.finditer(line, max(0, start - 40), number.end + 40):
+        if match.start() <= start < match.end():
+            return NonClaim.list_marker  # 0 · 1 · 2 · 3: an enumeration of labels
+    if (
+        not has_unit
+        and number.digits in sections
+        and number.high is None
+        and not re.match(r"\s?[×x倍%]", right_after)
+    ):
+        return NonClaim.section  # a section number this text refers to elsewhere
+    if (
+        not has_unit
+        and number.digits in _CONVERSION_CONSTANTS
+        and _CONSTANT_DIVISOR_BEFORE.search(before)
+    ):
+        return NonClaim.constant  # ÷ 8 (bits per byte), / 1000 (a prefix)
+    if not has_unit and _VERSION_BEFORE.search(before) and "." in number.digits:
+        return NonClaim.identifier  # PCIe 4.0, CUDA 12.4
+    return None
+
+
+_HYPOTHETICAL = re.compile(
+    r"假设|假如|比如|例如|举个例子|打个比方|设想|不妨|如果一个|一个玩具"
+    r"|suppose|assume|imagine|for example|for instance|e\.g\.|say,|toy|hypothetical",
+    re.IGNORECASE,
+)
+
+
+def hypothetical(sentence: str) -> bool:
+    """True for a sentence that sets up a made-up example rather than stating a fact."""
+    return _HYPOTHETICAL.search(sentence) is not None

@@ -1,0 +1,286 @@
+"""Find the numbers of a line of prose, each with how it was written.
+
+A number keeps its place (line, column), the digits as written, its value (with
+万/亿, e-notation `9.0e11` and `× 10^12` applied), a range's upper end, an
+approximation mark, the unit written after it (mapped to the program's canonical
+units where it is one; counting words such as 颗, 个 and 倍 make a plain number) and
+the precision its digits carry by the significant-figure convention: `7.37` is
+±0.005, `2,500` is ±50 (the trailing zeros of an integer are not significant).
+
+Every pattern here is anchored at a position or looks at a bounded window around the
+number, so a line costs time linear in its length, however long it is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from schema.errors import UnitError
+from schema.units import canonical_unit
+
+_FULL_WIDTH = str.maketrans(
+    "０１２３４５６７８９．％～＝＋－／（）：",
+    "0123456789.%~=+-/():",
+)
+_THIN = "\u2009\u202f"
+NUMBER = re.compile(
+    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?"
+    r"|\d{1,3}(?:_\d{3})+"
+    rf"|\d{{1,3}}(?:[{_THIN}]\d{{3}})+(?:\.\d+)?"
+    r"|\d+(?:\.\d+)?"
+)
+_E_NOTATION = re.compile(r"[eE]([+-]?\d{1,3})(?![\dA-Za-z])")
+_TIMES_TEN = re.compile(r"\s{0,2}[×x*]\s{0,2}10\s{0,2}(?:\^|\*\*)\s{0,2}([+-]?\d{1,3})")
+_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_TIMES_TEN_SUPER = re.compile(r"\s{0,2}[×x*]\s{0,2}10([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]{1,4})")
+_FRACTION = re.compile(r"/([1-9]\d{0,2})(?![\d/.,])")
+_CARET = re.compile(r"\^([1-9]\d?)(?![\d.])")
+_SQUARED = re.compile(r"([²³])")
+_RANGE = re.compile(
+    r"\s{0,3}(?:–|—|-|~|到|至|一路到|to)\s{0,3}("
+    r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+)
+DATE = re.compile(r"(?:19|20)\d{2}-\d{2}(?:-\d{2})?(?!\d)")
+_MULTIPLIERS = {"万": Decimal(10_000), "亿": Decimal(100_000_000)}
+_APPROX_BEFORE = re.compile(
+    r"(?:≈|~|约|大约|大概|近|将近|about|approximately|approx\.|roughly|around|nearly)"
+    r"\s{0,3}$",
+    re.IGNORECASE,
+)
+_APPROX_AFTER = re.compile(r"\s{0,2}(?:上下|左右|出头)")
+
+# Units as prose writes them, longest first; value: canonical unit ('' = a plain number).
+_PROSE_UNITS: dict[str, str] = {
+    "B/周期/SM": "B/cycle",
+    "B/周期": "B/cycle",
+    "次乘加/拍": "MAC/cycle",
+    "次乘加/周期": "MAC/cycle",
+    "FLOP/byte": "FLOP/B",
+    "FLOP/周期": "FLOP/cycle",
+    "FLOPs/byte": "FLOP/B",
+    "个周期": "cycle",
+    "周期": "cycle",
+    "拍": "cycle",
+    "次乘加": "MAC",
+    "字节": "B",
+    "bytes/s": "B/s",
+    "bytes": "B",
+    "byte": "B",
+    "cycles": "cycle",
+    "PFLOPS": "PFLOP/s",
+    "GT/s": "",
+    "颗": "",
+    "个": "",
+    "倍": "",
+    "根": "",
+    "条": "",
+    "行": "",
+    "线程": "",
+    "thread": "",
+    "token": "",
+    "卡": "",
+    "chip": "",
+    "次": "",
+    "warp": "",
+    "lane": "",
+    "core": "",
+}
+_UNIT_WORD = re.compile(
+    r"(?:[kMGTPE]?FLOPS|[kMGTPE]?FLOP(?:/(?:s|B|cycle))?|[kMGTPE]?bps|[kMGTPE]?b/s"
+    r"|[kMGTPEKi]{0,2}B(?:/s)?|[kMGTP]?bit(?:/s)?|[kMG]?Hz|MAC(?:/cycle)?|%)(?![A-Za-z0-9])"
+)
+_PROSE_UNIT = re.compile(
+    "|".join(
+        re.escape(u) + (r"s?(?![A-Za-z])" if u.isascii() else "")
+        for u in sorted(_PROSE_UNITS, key=len, reverse=True)
+    )
+)
+_UNIT_LOOKAHEAD = 24
+
+
+@dataclass(frozen=True, slots=True)
+class TextNumber:
+    """One number of a text, as written and as a value with its written precision."""
+
+    line: int
+    column: int  # 1-based, in characters of the line
+    end: int  # 0-based column just after the literal (number, range, multiplier, unit)
+    literal: str  # the number with its range, multiplier and unit, as written
+    digits: str  # the leading number alone, as written ("7,372.8")
+    value: Decimal
+    high: Decimal | None  # a range's upper end
+    unit: str | None  # canonical unit; '' for a counting word; None when nothing follows
+    unit_text: str
+    approx: bool
+    resolution: Decimal  # one unit in the last significant place, in the value's scale
+
+    @property
+    def low_bound(self) -> Decimal:
+        """The lowest value the written digits allow."""
+        return self.value - self.resolution / 2
+
+    @property
+    def high_bound(self) -> Decimal:
+        """The highest value the written digits allow."""
+        return (self.high if self.high is not None else self.value) + self.resolution / 2
+
+
+def plain_line(line: str) -> str:
+    """The line as numbers are read in it: full-width digits and signs made ASCII.
+
+    The result has the same length, so columns count the same characters.
+    """
+    return line.translate(_FULL_WIDTH)
+
+
+def _decimal(text: str) -> Decimal:
+    return Decimal(re.sub(rf"[,_{_THIN}]", "", text))
+
+
+def significant_resolution(text: str) -> Decimal:
+    """One unit in the last significant place of a written number.
+
+    `7.37` → 0.01; `2,500` → 100 (an integer's trailing zeros are not significant);
+    `0` → 1.
+    """
+    plain = re.sub(rf"[,_{_THIN}]", "", text)
+    whole, dot, fraction = plain.partition(".")
+    if dot:
+        return Decimal(1).scaleb(-len(fraction))
+    stripped = whole.rstrip("0")
+    if not stripped:
+        return Decimal(1)
+    return Decimal(1).scaleb(len(whole) - len(stripped))
+
+
+def _unit_after(rest: str) -> tuple[str | None, str, int]:
+    """(canonical unit or None, unit as written, characters used) for the text after a number."""
+    window = rest[: _UNIT_LOOKAHEAD + 2]
+    stripped = window.lstrip(" ")
+    if stripped.startswith("-") and _UNIT_WORD.match(stripped, 1):
+        stripped = stripped[1:]  # 8,192-bit, 40-MB: a hyphenated unit
+    skipped = len(window) - len(stripped)
+    found: tuple[str | None, str, int] = (None, "", 0)
+    match = _UNIT_WORD.match(stripped)
+    if match:
+        with contextlib.suppress(UnitError):
+            found = (canonical_unit(match.group()), match.group(), skipped + match.end())
+    match = _PROSE_UNIT.match(stripped)
+    if match and skipped + match.end() > found[2]:  # the longer spelling: "B/周期" over "B"
+        word = match.group()
+        unit = _PROSE_UNITS.get(word, _PROSE_UNITS.get(word.removesuffix("s"), ""))
+        found = (unit, word, skipped + match.end())
+    return found
+
+
+def _exponent(line: str, end: int) -> tuple[int, int]:
+    """An exponent written right after a mantissa: (power of ten, characters used)."""
+    match = _E_NOTATION.match(line, end)
+    if match:
+        return int(match.group(1)), match.end() - end
+    match = _TIMES_TEN.match(line, end)
+    if match:
+        return int(match.group(1)), match.end() - end
+    match = _TIMES_TEN_SUPER.match(line, end)
+    if match:
+        try:
+            return int(match.group(1).translate(_SUPERSCRIPT)), match.end() - end
+        except ValueError:
+            return 0, 0
+    return 0, 0
+
+
+def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
+    """Yield the numbers of one line, in reading order."""
+    line = plain_line(raw)
+    position = 0
+    for match in NUMBER.finditer(line):
+        start, end = match.span()
+        if start < position:
+            continue
+        if start and (line[start - 1].isdigit() or line[start - 1] == "."):
+            continue
+        digits = match.group()
+        date = DATE.match(line, start)
+        if date:
+            yield TextNumber(
+                line_no,
+                start + 1,
+                date.end(),
+                date.group(),
+                date.group(),
+                Decimal(digits[:4]),
+                None,
+                None,
+                "",
+                False,
+                Decimal(1),
+            )
+            position = date.end()
+            continue
+        try:
+            value = _decimal(digits)
+        except InvalidOperation:  # pragma: no cover - the pattern only matches digits
+            continue
+        resolution = significant_resolution(digits)
+        literal_end = end
+        power, used = _exponent(line, end)
+        if used:
+            scale = Decimal(10) ** power
+            value, resolution = value * scale, resolution * scale
+            literal_end += used
+        elif caret := _CARET.match(line, end):
+            value = value ** int(caret.group(1))
+            resolution, literal_end = Decimal(0), caret.end()
+            used = caret.end() - end
+        else:
+            squared = _SQUARED.match(line, end)
+            if squared:
+                value = value ** (2 if squared.group() == "²" else 3)
+                resolution, literal_end = Decimal(0), end + 1
+        fraction = _FRACTION.match(line, end) if not used and "." not in digits else None
+        if fraction and value <= 999:
+            value = value / Decimal(fraction.group(1))
+            resolution = abs(value) * Decimal("0.001")
+            literal_end = fraction.end()
+            used = fraction.end() - end
+        high = None
+        range_match = _RANGE.match(line, literal_end)
+        if range_match and not used:
+            upper = _decimal(range_match.group(1))
+            if upper > value:
+                high = upper
+                resolution = min(resolution, significant_resolution(range_match.group(1)))
+                literal_end = range_match.end()
+        rest = line[literal_end : literal_end + 2].lstrip(" ")
+        if rest[:1] in _MULTIPLIERS:
+            multiplier = _MULTIPLIERS[rest[:1]]
+            value, resolution = value * multiplier, resolution * multiplier
+            high = high * multiplier if high is not None else None
+            literal_end = line.index(rest[:1], literal_end) + 1
+        unit, unit_text, unit_used = _unit_after(line[literal_end:])
+        if unit_text == "B" and unit_used == 1 and "." not in digits and not used:
+            # 671B, 37B: model sizes in billions (bytes are written "128 B").
+            billion = Decimal(1_000_000_000)
+            unit, value, resolution = "", value * billion, resolution * billion
+        literal_end += unit_used
+        before = line[max(0, start - 16) : start]
+        after = line[literal_end : literal_end + 6]
+        yield TextNumber(
+            line=line_no,
+            column=start + 1,
+            end=literal_end,
+            literal=line[start:literal_end].strip(),
+            digits=digits,
+            value=value,
+            high=high,
+            unit=unit if unit_text else None,
+            unit_text=unit_text,
+            approx=bool(_APPROX_BEFORE.search(before) or _APPROX_AFTER.match(after)),
+            resolution=resolution,
+        )
+        position = literal_end

@@ -1,0 +1,402 @@
+"""Tie a claim-shaped number to the (subject, quantity) its words are about.
+
+Evidence for the subject, strongest first: a name or alias in the number's own
+sentence (the nearest one before the number; one after it in the same clause), the
+column and row headers of its table cell, a name earlier on its line, the subjects
+of the previous lines (carried forward until another takes over), the heading.
+Evidence for the quantity: its labels, synonyms and label words near the number
+(weighted by how few quantities share a word, and by distance: same clause, same
+sentence, same line, the table's headers, the line before), and the unit's
+dimension, which every candidate must share (a bare number is compared as the
+catalog writes the value only when a label names the quantity).
+
+A resolution is *firm* when the subject is named in the sentence or the table and a
+label names the quantity (or it is the subject's only quantity of that dimension);
+otherwise *tentative*. The value never chooses a pair: among candidates whose words
+tie, agreement may only confirm one, and the verdict says so.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from derive.text.document import Block
+from derive.text.known import CatalogView
+from derive.text.lexicon import Mention
+from derive.text.numbers import TextNumber
+from schema.errors import UnitError
+from schema.units import factor
+
+SUBJECT_IN_SENTENCE = 1.0
+SUBJECT_AFTER_IN_CLAUSE = 0.8
+SUBJECT_EARLIER_IN_SENTENCE = 0.5
+SUBJECT_IN_COLUMN_HEADER = 1.0
+SUBJECT_IN_ROW_HEADER = 0.9
+SUBJECT_EARLIER_ON_LINE = 0.55
+SUBJECT_CARRIED = 0.35
+SUBJECT_IN_HEADING = 0.3
+FIRM_SUBJECT = 0.5
+FIRM_QUANTITY = 0.5
+TIE = 0.15
+WIDE_TIE = 0.5
+ECHO = 1.0
+BY_UNIT = 0.05
+BY_VALUE = 0.01
+BARE_DIGITS = 4
+BARE_LABEL = 1.0
+PASSAGE_LABEL = 0.4
+SUBJECT_FOLLOWING = 0.25
+"""How strongly a label must name a quantity for a number without its unit to be read in it."""
+SUBJECT_OF_TEXT = 0.2
+
+
+@dataclass(frozen=True, slots=True)
+class Echo:
+    """A number with a unit a little earlier: a bare repeat of its digits means the same.
+
+    The repeat takes its unit, and its pair when it was resolved.
+    """
+
+    digits: str
+    literal: str
+    line: int
+    unit: str
+    unit_text: str
+    subject: str | None = None
+    quantity: str | None = None
+
+
+def _pair(candidate: Candidate) -> tuple[str, str]:
+    return (candidate.subject, candidate.quantity)
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What earlier lines say: the subjects carried forward and the heading's."""
+
+    carried: tuple[str, ...] = ()  # most recent first
+    heading: tuple[str, ...] = ()
+    nearby: tuple[tuple[float, Mention], ...] = ()  # terms of the lines around, how close
+    main: tuple[str, ...] = ()  # the subjects the whole text names most
+    sections: frozenset[str] = frozenset()  # section numbers the text refers to
+    following: tuple[str, ...] = ()  # subjects the next lines name
+    before: str = ""  # the previous line's text
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A (subject, quantity) a number may be about, with the evidence for it."""
+
+    subject: str
+    quantity: str
+    subject_score: float
+    quantity_score: float
+    subject_why: str
+    quantity_why: str
+    local_quantity: float = 0.0  # the part of the quantity evidence from the number's own line
+
+    @property
+    def score(self) -> float:
+        """Subject and quantity evidence together: both are needed, so a product."""
+        return self.subject_score * self.quantity_score
+
+    @property
+    def firm(self) -> bool:
+        """Named in the sentence or table, and the quantity labelled (or unique)."""
+        return self.subject_score >= FIRM_SUBJECT and self.local_quantity >= FIRM_QUANTITY
+
+    def why(self) -> str:
+        """The words that resolved the subject and the quantity."""
+        return f"{self.subject_why}; {self.quantity_why}"
+
+
+def _best(scores: dict[str, tuple[float, str]], key: str, score: float, why: str) -> None:
+    if score > scores.get(key, (0.0, ""))[0]:
+        scores[key] = (score, why)
+
+
+def subject_evidence(
+    view: CatalogView, block: Block, start: int, mentions: Sequence[Mention], context: Context
+) -> dict[str, tuple[float, str]]:
+    """Each subject the number at `start` may be about: (score, the words that say so)."""
+    scores: dict[str, tuple[float, str]] = {}
+    s_low, s_high = block.sentence(start)
+    _, c_high = block.clause(start)
+    before: list[tuple[Mention, str]] = []
+    for mention in mentions:
+        for sense in mention.senses:
+            if sense.target != "subject":
+                continue
+            named = f"'{mention.term}'"
+            if mention.end <= start:
+                if mention.start >= s_low:
+                    before.append((mention, sense.id))
+                else:
+                    _best(scores, sense.id, SUBJECT_EARLIER_ON_LINE, f"{named} earlier on the line")
+            elif mention.start < c_high:
+                _best(scores, sense.id, SUBJECT_AFTER_IN_CLAUSE, f"{named} in the clause")
+            elif mention.start < s_high:
+                _best(scores, sense.id, SUBJECT_EARLIER_IN_SENTENCE, f"{named} in the sentence")
+    if before:
+        nearest = max(m.end for m, _ in before)
+        for mention, subject in before:
+            score = SUBJECT_IN_SENTENCE if mention.end == nearest else SUBJECT_EARLIER_IN_SENTENCE
+            _best(scores, subject, score, f"'{mention.term}' in the sentence")
+    if block.cell is not None:
+        lexicon = view.lexicon
+        for header, score, where in (
+            (block.cell.column_header, SUBJECT_IN_COLUMN_HEADER, "column header"),
+            (block.cell.row_header, SUBJECT_IN_ROW_HEADER, "row header"),
+        ):
+            for mention in lexicon.mentions(header):
+                for sense in mention.senses:
+                    if sense.target == "subject":
+                        _best(scores, sense.id, score, f"'{mention.term}' in the {where}")
+    for rank, subject in enumerate(context.carried):
+        _best(scores, subject, SUBJECT_CARRIED - 0.05 * min(rank, 3), "carried from earlier lines")
+    for subject in context.following:
+        _best(scores, subject, SUBJECT_FOLLOWING, "named in the next lines")
+    for subject in context.heading:
+        _best(scores, subject, SUBJECT_IN_HEADING, "the heading's subject")
+    for subject in context.main:
+        _best(scores, subject, SUBJECT_OF_TEXT, "a subject the text is about")
+    for subject, (score, why) in list(scores.items()):
+        for child in view.variants.get(subject, ()):
+            _best(scores, child, score * 0.9, f"{why} (a variant of {subject})")
+    return scores
+
+
+_OPERATOR = re.compile(r"[×÷*/=＝≈+]|\s[-−]\s")
+
+
+def _distance(mention: Mention, start: int, end: int) -> int:
+    return max(0, mention.start - end, start - mention.end)
+
+
+def _proximity(
+    block: Block, mention: Mention, start: int, end: int, spans: Sequence[tuple[int, int]]
+) -> float:
+    """How close a term is to the number: its clause, its sentence, its line.
+
+    A term nearer to another number of the same clause belongs to that number more.
+    """
+    c_low, c_high = block.clause(start)
+    s_low, s_high = block.sentence(start)
+    if c_low <= mention.start < c_high:
+        distance = _distance(mention, start, end)
+        closeness = 1.0 / (1.0 + distance / 12.0)
+        between = block.text[min(end, mention.end) : max(start, mention.start)]
+        if _OPERATOR.search(between):
+            closeness *= 0.3  # "1024 × 每根引脚的速率": the words name the other operand
+        others = [
+            _distance(mention, a, b)
+            for a, b in spans
+            if (a, b) != (start, end) and c_low <= a < c_high
+        ]
+        if others and min(others) < distance:
+            closeness *= 0.35
+        return max(closeness, 0.25)
+    if s_low <= mention.start < s_high:
+        return 0.2
+    return 0.1
+
+
+def quantity_evidence(
+    view: CatalogView,
+    block: Block,
+    number: TextNumber,
+    start: int,
+    mentions: Sequence[Mention],
+    context: Context,
+    spans: Sequence[tuple[int, int]] = (),
+    *,
+    passage: bool = True,
+) -> dict[str, tuple[float, str]]:
+    """Each quantity the words near the number name: (score, the words that say so).
+
+    Without `passage`, only the number's own clause (and table headers) count.
+    """
+    per_term: dict[str, dict[str, tuple[float, str]]] = defaultdict(dict)
+    end = number.end
+
+    def add(mention: Mention, closeness: float, where: str) -> None:
+        for sense in mention.senses:
+            if sense.target == "quantity":
+                kind = "label" if sense.label else "word"
+                _best(
+                    per_term[sense.id],
+                    mention.term,
+                    sense.weight * closeness,
+                    f"{kind} '{mention.term}' {where}",
+                )
+
+    for mention in mentions:
+        closeness = _proximity(block, mention, start, end, spans)
+        if closeness < 0.25 and not passage:
+            continue  # the number's own clause only
+        add(mention, closeness, "near the number" if closeness >= 0.25 else "in the sentence")
+    if block.cell is not None:
+        for header, closeness, where in (
+            (block.cell.row_header, 1.0, "in the row header"),
+            (block.cell.column_header, 0.8, "in the column header"),
+        ):
+            for mention in view.lexicon.mentions(header):
+                add(mention, closeness, where)
+    for closeness, mention in context.nearby if passage else ():
+        add(mention, closeness, "in the passage")
+    scores: dict[str, tuple[float, str]] = {}
+    for quantity, terms in per_term.items():
+        ranked = sorted(terms.values(), reverse=True)
+        total = sum(score for score, _ in ranked[:3])
+        scores[quantity] = (min(total, 4.0), ", ".join(why for _, why in ranked[:2]))
+    return scores
+
+
+def compatible(number: TextNumber, unit: str) -> bool:
+    """True when the number's written unit converts to `unit` (a bare number: plain only)."""
+    if number.unit is None or number.unit == "":
+        return unit == ""
+    if number.unit == "%" or unit == "%":
+        return number.unit == unit  # a share is not a count
+    try:
+        factor(number.unit, unit)
+    except UnitError:
+        return False
+    return True
+
+
+def candidates(
+    view: CatalogView,
+    block: Block,
+    number: TextNumber,
+    start: int,
+    mentions: Sequence[Mention],
+    context: Context,
+    spans: Sequence[tuple[int, int]] = (),
+    recent: Sequence[Echo] = (),
+) -> list[Candidate]:
+    """Every pair the number may be about, best evidence first.
+
+    A pair needs a subject the words point at and a quantity of the number's
+    dimension. A quantity no label names is a candidate only by its unit (then a
+    weak one); a bare number without a unit or a label is a candidate of the
+    passage's subjects only when it has four significant digits or more, and can
+    then only be confirmed by its value, never contradicted.
+    """
+    subjects = subject_evidence(view, block, start, mentions, context)
+    quantities = quantity_evidence(view, block, number, start, mentions, context, spans)
+    local = quantity_evidence(view, block, number, start, mentions, context, spans, passage=False)
+    if number.unit is None:
+        for echo in reversed(recent):
+            if echo.digits == number.digits:
+                why = f"repeats the {echo.literal} of line {echo.line}"
+                number = replace(number, unit=echo.unit, unit_text=echo.unit_text)
+                if echo.subject and echo.quantity:
+                    _best(quantities, echo.quantity, ECHO, why)
+                    _best(local, echo.quantity, ECHO, why)
+                    _best(subjects, echo.subject, FIRM_SUBJECT, why)
+                break
+    if not subjects:
+        subjects = _owners(view, quantities)
+    bare_by_value = number.unit is None and significant_digits(number.digits) >= BARE_DIGITS
+    found: list[Candidate] = []
+    for subject, (s_score, s_why) in subjects.items():
+        held = view.quantities_of.get(subject, ())
+        of_dimension = [q for q in held if compatible(number, view.quantities[q].unit)]
+        for quantity in held:
+            q_score, q_why = quantities.get(quantity, (0.0, ""))
+            near = local.get(quantity, (0.0, ""))[0]
+            if quantity in of_dimension:
+                if number.unit and len(of_dimension) == 1:
+                    near = max(near, FIRM_QUANTITY)
+                    if q_score == 0.0:
+                        q_score, q_why = FIRM_QUANTITY, f"the only quantity in {number.unit_text}"
+                elif q_score == 0.0:
+                    if number.unit:
+                        q_score, q_why = BY_UNIT, f"a quantity in {number.unit_text}"
+                    elif bare_by_value:
+                        q_score, q_why = BY_VALUE, "its value, to the last written digit"
+                    else:
+                        continue
+                affinity = _unit_affinity(view, number, subject, quantity)
+                q_score, near = q_score * affinity, near * affinity
+            elif not number.unit and (near >= BARE_LABEL or q_score >= PASSAGE_LABEL):
+                q_why += " (the text gives no unit: compared as the catalog writes it)"
+            elif bare_by_value:
+                q_score, q_why = BY_VALUE, "its value, to the last written digit"
+            else:
+                continue
+            if q_score <= 0:
+                continue
+            found.append(Candidate(subject, quantity, s_score, q_score, s_why, q_why, near))
+    found.sort(key=lambda c: (-c.score, c.subject, c.quantity))
+    return found
+
+
+def significant_digits(digits: str) -> int:
+    """How many significant digits a written number has (`2,500` has 2, `305.2` has 4)."""
+    plain = digits.replace(",", "").replace("_", "")
+    whole, dot, fraction = plain.partition(".")
+    if dot:
+        return len((whole + fraction).lstrip("0"))
+    return len(whole.strip("0"))
+
+
+def _unit_affinity(view: CatalogView, number: TextNumber, subject: str, quantity: str) -> float:
+    """A factor from the unit's scale: writers pick units that fit the magnitude they write.
+
+    The text's unit is the one the catalog writes this value in: ×1.3; up to three
+    orders of magnitude apart (TB/s for GB/s): ×1; more (TB/s for a pin rate in
+    Gbit/s): ×0.3.
+    """
+    if not number.unit:
+        return 1.0
+    best = 0.3
+    for value in view.pair(subject, quantity):
+        written = value.written_unit if value.written_unit is not None else value.unit
+        if written == number.unit:
+            return 1.3
+        try:
+            ratio = float(factor(number.unit, written))
+        except UnitError:
+            continue
+        if ratio > 0 and abs(math.log10(ratio)) <= 3.01:
+            best = 1.0
+    return best
+
+
+def _owners(
+    view: CatalogView, quantities: dict[str, tuple[float, str]]
+) -> dict[str, tuple[float, str]]:
+    """With no subject named: the one subject that holds a strongly named quantity."""
+    owners: dict[str, tuple[float, str]] = {}
+    for quantity, (score, why) in quantities.items():
+        holders = view.holders.get(quantity, ())
+        if score >= FIRM_QUANTITY and len(holders) == 1:
+            _best(owners, holders[0], SUBJECT_CARRIED, f"the only subject with {why}")
+    return owners
+
+
+def tied(found: Sequence[Candidate]) -> list[Candidate]:
+    """The candidates whose evidence is about as good as the best one's.
+
+    Below a firm best, only firm candidates within a hair of it; below a tentative
+    one, every candidate within a wider margin.
+    """
+    if not found:
+        return []
+    top = found[0]
+    if top.firm:
+        return [c for c in found if c.firm and c.score >= top.score * (1 - TIE)]
+    return [c for c in found if c.score >= top.score * (1 - WIDE_TIE)]
+
+
+def wide(found: Sequence[Candidate]) -> list[Candidate]:
+    """Every candidate within the wide margin of the best, firm or not."""
+    if not found:
+        return []
+    return [c for c in found if c.score >= found[0].score * (1 - WIDE_TIE)]
