@@ -26,6 +26,8 @@ def _scalar(value: Any) -> Any:
         return [_scalar(v) for v in value]
     if isinstance(value, dict):
         return {k: _scalar(v) for k, v in value.items()}
+    if isinstance(value, Entry):
+        return entry_data(value)  # a nested entry: an alternative reading of a fact
     return value
 
 

@@ -214,35 +214,35 @@ def _check(cli: Any, url: str, path: Path) -> dict[str, Any]:
     return report
 
 
-def test_check_sorts_claims_into_matched_mismatched_unknown(
-    outputs: Any, tmp_path: Path, cli: Any
-) -> None:
+def test_check_gives_every_number_its_verdict(outputs: Any, tmp_path: Path, cli: Any) -> None:
     text = tmp_path / "zh.md"
     text.write_text(CHINESE, "utf-8")
     report = _check(cli, outputs[0], text)
-    verdicts = [(r["line"], r["number"], r["status"]) for r in report["results"]]
+    verdicts = [(r["line"], r["number"], r["verdict"]) for r in report["results"]]
     assert verdicts == [
         (2, "7.37 TB/s", "matched"),
         (2, "2,307 TFLOPS", "matched"),
-        (3, "2,700 TFLOPS", "mismatched"),
+        (3, "2,700 TFLOPS", "superseded"),
         (4, "9 TB/s", "mismatched"),
-        (5, "42 个", "unknown"),
+        (5, "42 个", "unresolved"),
+        (5, "2.5", "non-claim"),
+        (5, "2024", "non-claim"),
     ]
     superseded = report["results"][2]
-    assert (superseded["ref"], superseded["cause"]) == (
+    assert (superseded["ref"], superseded["correction"], superseded["correction_date"]) == (
+        "y.peak@old",
         "y.peak",
-        "quotes y.peak@old, which has been superseded",
+        "2025-02-01",
     )
     assert report["results"][3]["ref"] == "y.bw"
-    # §2.5 and 2024 are not claims; the numbers found include them.
-    assert (report["numbers"], report["claims"]) == (7, 5)
+    assert (report["numbers"], report["non-claim"], report["unresolved"]) == (7, 2, 1)
 
 
 def test_check_english_text(outputs: Any, tmp_path: Path, cli: Any) -> None:
     text = tmp_path / "en.md"
     text.write_text(ENGLISH, "utf-8")
     report = _check(cli, outputs[0], text)
-    assert [(r["number"], r["status"], r["ref"]) for r in report["results"]] == [
+    assert [(r["number"], r["verdict"], r["ref"]) for r in report["results"]] == [
         ("312.9 FLOP/B", "matched", "ridge@chip-x"),
         ("2,500 TFLOP/s", "matched", "y.peak"),
     ]
@@ -262,7 +262,7 @@ def test_an_edited_fact_changes_outputs_and_flags_the_old_quote(
     url, catalog, rules = outputs
     text = tmp_path / "quote.md"
     text.write_text("chip-x 的 peak 是 2,307 TFLOPS。\n", "utf-8")
-    assert _check(cli, url, text)["results"][0]["status"] == "matched"
+    assert _check(cli, url, text)["results"][0]["verdict"] == "matched"
     template = tmp_path / "t.md"
     template.write_text('{{ fact("chip-x", "peak.bf16_dense") }}\n', "utf-8")
     before = cli("render", str(template), "--rules", str(rules), "--db", url).stdout
@@ -279,7 +279,7 @@ def test_an_edited_fact_changes_outputs_and_flags_the_old_quote(
     table = json.loads(_export(cli, outputs))
     assert table["rows"][1]["cells"][0]["text"] == "2,400 TFLOP/s"
     result = _check(cli, url, text)["results"][0]
-    assert (result["status"], result["ref"]) == ("mismatched", "x.peak")
+    assert (result["verdict"], result["ref"]) == ("mismatched", "x.peak")
 
 
 def test_audit_with_text_includes_its_findings(outputs: Any, tmp_path: Path, cli: Any) -> None:

@@ -14,6 +14,7 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from derive.formula import Bin, Expr, FormulaError, Num, Ref, parse_formula
 from derive.text.numbers import TextNumber
@@ -111,6 +112,27 @@ class Aligned:
 Agrees = Callable[[TextNumber, Pair], bool]
 
 
+_SHAPES: dict[int, tuple[Sequence[Computation], dict[tuple[int, ...], list[Any]]]] = {}
+
+
+def shapes(
+    computations: Sequence[Computation],
+) -> dict[tuple[int, ...], list[tuple[Computation, tuple[Factor, ...]]]]:
+    """The computations by the signs of their factors (with and without the constants)."""
+    known = _SHAPES.get(id(computations))
+    if known is not None and known[0] is computations:
+        return known[1]
+    index: dict[tuple[int, ...], list[Any]] = {}
+    for computation in computations:
+        quantities = tuple(f for f in computation.factors if f.pair is not None)
+        for factors in dict.fromkeys((computation.factors, quantities)):
+            key = tuple(sorted(f.sign for f in factors))
+            index.setdefault(key, []).append((computation, factors))
+    _SHAPES.clear()
+    _SHAPES[id(computations)] = (computations, index)
+    return index
+
+
 def _orders(signs: Sequence[int], factors: Sequence[Factor]) -> list[tuple[int, ...]]:
     """Every way to give each operand a factor of its own sign."""
     slots = {sign: [i for i, f in enumerate(factors) if f.sign == sign] for sign in (1, -1)}
@@ -129,11 +151,15 @@ def _orders(signs: Sequence[int], factors: Sequence[Factor]) -> list[tuple[int, 
     return orders
 
 
+Fits = Callable[[TextNumber, Pair], bool]
+
+
 def align(
     chain: Chain,
     numbers: Sequence[TextNumber],
     computations: Sequence[Computation],
     agrees: Agrees,
+    fits: Fits = lambda number, pair: True,
 ) -> list[Aligned]:
     """Tie a chain's numbers to the inputs and output of the one computation it writes.
 
@@ -154,33 +180,32 @@ def align(
     best: list[Aligned] = []
     best_score = 1
     tie = False
-    for computation in computations:
-        quantities = tuple(f for f in computation.factors if f.pair is not None)
-        for factors in {computation.factors, quantities}:
-            if len(factors) != len(signs):
-                continue
-            for order in _orders(signs, factors):
-                pairs: list[tuple[int, Pair]] = []
-                fits = True
-                for (index, _), slot in zip(chain.operands, order, strict=True):
-                    factor = factors[slot]
-                    if factor.pair is None:
-                        if float(numbers[index].value) != factor.constant:
-                            fits = False
-                            break
-                        continue
-                    pairs.append((index, factor.pair))
-                if not fits:
+    for computation, factors in shapes(computations).get(tuple(sorted(signs)), ()):
+        for order in _orders(signs, factors):
+            pairs: list[tuple[int, Pair]] = []
+            ok = True
+            for (index, _), slot in zip(chain.operands, order, strict=True):
+                factor = factors[slot]
+                if factor.pair is None:
+                    if float(numbers[index].value) != factor.constant:
+                        ok = False
+                        break
                     continue
-                if chain.result is not None:
-                    pairs.append((chain.result, computation.output))
-                score = sum(agree(i, p) for i, p in pairs)
-                if score > best_score:
-                    why = f"the text computes {computation.output[1]} by rule {computation.rule}"
-                    best = [Aligned(i, p, why) for i, p in pairs]
-                    best_score, tie = score, False
-                elif (
-                    score == best_score and best and {a.pair for a in best} != {p for _, p in pairs}
-                ):
-                    tie = True
+                if not fits(numbers[index], factor.pair):
+                    ok = False
+                    break
+                pairs.append((index, factor.pair))
+            if not ok:
+                continue
+            if chain.result is not None:
+                if not fits(numbers[chain.result], computation.output):
+                    continue
+                pairs.append((chain.result, computation.output))
+            score = sum(agree(i, p) for i, p in pairs)
+            if score > best_score:
+                why = f"the text computes {computation.output[1]} by rule {computation.rule}"
+                best = [Aligned(i, p, why) for i, p in pairs]
+                best_score, tie = score, False
+            elif score == best_score and best and {a.pair for a in best} != {p for _, p in pairs}:
+                tie = True
     return [] if tie else best

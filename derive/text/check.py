@@ -12,6 +12,7 @@ coincidence.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter, deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -30,11 +31,14 @@ from derive.text.resolve import (
     Context,
     Echo,
     candidates,
+    compatible,
     tied,
     wide,
 )
 from schema.errors import FactsError
 
+WINDOW = 240
+"""Characters either side of a number whose words can speak of it."""
 PASSAGE = ((-1, 0.3), (-2, 0.2), (-3, 0.15), (1, 0.2), (2, 0.1))
 """The lines around a line whose words also speak of its numbers, and how much."""
 MAIN_SUBJECTS = 4
@@ -130,6 +134,10 @@ def _decide(
         top, judgement = judged[0]
         if judgement is None:
             return Verdict.unresolved, top, None, top.why(), ()
+        if top.firm and judgement.verdict is Verdict.mismatched:
+            other = _firm_agreeing(view, number, found)
+            if other is not None:
+                return other
         if top.firm and plausible(judgement):
             return judgement.verdict, top, judgement, top.why(), ()
         if judgement.verdict is not Verdict.mismatched and (
@@ -186,6 +194,27 @@ def _decide(
         return settled
     why = f"its words name {len(group)} pairs equally well and no value settles it"
     return Verdict.unresolved, None, None, why, names
+
+
+def _firm_agreeing(
+    view: CatalogView, number: TextNumber, found: Sequence[Candidate]
+) -> Decision | None:
+    """Another pair the words name as firmly (within the wide margin) that the value fits.
+
+    "192 GB (186 GB visible)" under an "HBM capacity" row: the row names the capacity,
+    "visible" the visible capacity, and 186 GB is the one it agrees with.
+    """
+    firm = [c for c in wide(found)[1:] if c.firm]
+    agreeing = []
+    for candidate in firm:
+        judgement = _judge_pair(view, number, (candidate.subject, candidate.quantity))
+        if judgement is not None and judgement.verdict is not Verdict.mismatched:
+            agreeing.append((candidate, judgement))
+    if len({_pair(c) for c, _ in agreeing}) != 1:
+        return None
+    chosen, judgement = agreeing[0]
+    why = f"{chosen.why()} (the words name it too, and its value agrees)"
+    return judgement.verdict, chosen, judgement, why, ()
 
 
 def _settled_by_value(
@@ -275,9 +304,13 @@ def _computed(view: CatalogView, text: str, numbers: Sequence[TextNumber]) -> di
         judgement = _judge_pair(view, number, pair)
         return judgement is not None and judgement.verdict is not Verdict.mismatched
 
+    def fits(number: TextNumber, pair: tuple[str, str]) -> bool:
+        unit = view.quantities[pair[1]].unit
+        return not number.unit or (number.unit == "" and unit == "") or compatible(number, unit)
+
     decided: dict[int, Decision] = {}
     for chain in chains(text, numbers):
-        for aligned in align(chain, numbers, view.computations, agrees):
+        for aligned in align(chain, numbers, view.computations, agrees, fits):
             number = numbers[aligned.index]
             judgement = _judge_pair(view, number, aligned.pair)
             if judgement is None or not plausible(judgement):
@@ -288,25 +321,29 @@ def _computed(view: CatalogView, text: str, numbers: Sequence[TextNumber]) -> di
     return decided
 
 
+_JUDGED_MAX = 200_000
+"""Judgements kept per catalog view: numbers repeat, and so do the pairs they meet."""
+
+
 def _judge_pair(view: CatalogView, number: TextNumber, pair: tuple[str, str]) -> Judgement | None:
+    """The verdict on `number` about `pair`, remembered for the same number and pair."""
+    key = (number.value, number.high, number.resolution, number.unit, number.approx, pair)
+    cache = view.judgements
+    if key in cache:
+        remembered: Judgement | None = cache[key]
+        return remembered
     values = view.pair(*pair)
-    if not values:
-        return None
-    return judge(number, values, count=view.quantities[pair[1]].count)
+    found = judge(number, values, count=view.quantities[pair[1]].count) if values else None
+    if len(cache) >= _JUDGED_MAX:
+        cache.clear()
+    cache[key] = found
+    return found
 
 
 def _judged(
     view: CatalogView, number: TextNumber, group: Sequence[Candidate]
 ) -> list[tuple[Candidate, Judgement | None]]:
-    return [
-        (
-            c,
-            judge(
-                number, view.pair(c.subject, c.quantity), count=view.quantities[c.quantity].count
-            ),
-        )
-        for c in group
-    ]
+    return [(c, _judge_pair(view, number, (c.subject, c.quantity))) for c in group]
 
 
 def _coincidence(view: CatalogView, number: TextNumber, group: Sequence[Candidate]) -> float:
@@ -369,9 +406,13 @@ def _section_numbers(read: Sequence[tuple[Block, list[Mention]]]) -> frozenset[s
     for block, mentions in read:
         names = name_spans(mentions)
         for index, number in enumerate(numbers_in_line(block.text, block.line)):
-            if "." in number.digits and classify(block.text, number, index, names) in (
-                NonClaim.section,
-            ):
+            if "." not in number.digits:
+                continue
+            start = number.column - 1
+            near = names[
+                bisect_left(names, (start - WINDOW, 0)) : bisect_right(names, (start + 1, 0))
+            ]
+            if classify(block.text, number, index, near) is NonClaim.section:
                 found.add(number.digits)
     return frozenset(found)
 
@@ -445,20 +486,36 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         numbers = list(numbers_in_line(block.text, block.line))
         spans = [(n.column - 1, n.end) for n in numbers]
         named_spans = name_spans(mentions)
+        starts = [m.start for m in mentions]
         computed = _computed(view, block.text, numbers)
         for index, found in enumerate(numbers):
             number = _shifted(found, block.offset)
             start = found.column - 1
             low, high = block.sentence(start)
             sentence = block.text[low:high].strip()
-            kind = classify(block.text, found, index, named_spans, context.sections)
+            names_near = named_spans[
+                bisect_left(named_spans, (start - WINDOW, 0)) : bisect_right(
+                    named_spans, (start + 1, 0)
+                )
+            ]
+            kind = classify(block.text, found, index, names_near, context.sections)
+            if kind is NonClaim.constant and index in computed:
+                kind = None  # "÷ 8" in a computation the catalog knows: a bandwidth, not bits
             if kind is not None:
                 results.append(
                     CheckedNumber(file, number, Verdict.non_claim, kind, context=sentence)
                 )
                 continue
             echoes = [e for e in recent if block.line - e.line <= ECHO_LINES]
-            pairs = candidates(view, block, found, start, mentions, context, spans, echoes)
+            low_at = bisect_left(starts, start - WINDOW)
+            high_at = bisect_right(starts, found.end + WINDOW)
+            near = mentions[low_at:high_at]
+            near_spans = spans[
+                bisect_left(spans, (start - WINDOW, 0)) : bisect_right(
+                    spans, (found.end + WINDOW, 0)
+                )
+            ]
+            pairs = candidates(view, block, found, start, near, context, near_spans, echoes)
             if index in computed:
                 verdict, chosen, judgement, why, names = computed[index]
             else:

@@ -10,7 +10,8 @@ difference and the likely cause.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from decimal import Decimal
 from enum import StrEnum
 
 from derive.diagnosis import diagnose
@@ -131,6 +132,9 @@ def judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> J
     current: list[tuple[KnownValue, Interval]] = []
     others: list[tuple[KnownValue, Interval]] = []
     written = written_unit(values)
+    if count and number.value == number.value.to_integral_value() and not number.approx:
+        # A count is exact: "150 SMs" is 150, not the 145–155 its trailing zero allows.
+        number = replace(number, resolution=min(number.resolution, Decimal(1)))
     for value in values:
         claim = interval_for(number, value, written)
         if claim is None:

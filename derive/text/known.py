@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
+from typing import Any
 
 from derive.text.arithmetic import Computation
 from derive.text.lexicon import Lexicon
@@ -112,6 +113,13 @@ class CatalogView:
     quantities: dict[str, QuantityName]
     values: dict[tuple[str, str], list[KnownValue]] = field(default_factory=dict)
     computations: tuple[Computation, ...] = ()
+    judgements: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    dimensions: dict[tuple[str, str | None], frozenset[str]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    affinities: dict[tuple[str, str, str], float] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @classmethod
     def build(

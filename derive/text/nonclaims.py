@@ -71,6 +71,7 @@ _URL = re.compile(r"(?:https?://|www\.|arxiv:|doi:)\S*$", re.IGNORECASE)
 _ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?$")
 
 
+_FOOTNOTE_BEFORE = re.compile(r"<sup>[\d,\s]*$|\[\^$", re.IGNORECASE)
 _HEADING_NUMBER = re.compile(r"\s{0,3}#{1,6}\s+(?:§\s?)?$")
 _INDEX_BEFORE = re.compile(r"(?<![A-Za-z])[a-z]\s?=\s?$")
 _COEFFICIENT_AFTER = re.compile(r"\s?[·*/]\s?[A-Za-z\u4e00-\u9fff(]|\s?[·]\s?\d")
@@ -92,11 +93,15 @@ def classify(
     start = number.column - 1
     if any(a <= start < b for a, b in names):
         return NonClaim.identifier
+    if _FOOTNOTE_BEFORE.search(line[max(0, start - 40) : start]) or line.startswith(
+        "[^", max(0, start - 2)
+    ):
+        return NonClaim.figure  # <sup>4,5</sup>, [^3]: footnote marks
     before = line[max(0, start - _WINDOW) : start]
     after = line[number.end : number.end + _WINDOW]
     right_after = line[start + len(number.digits) : start + len(number.digits) + _WINDOW]
     has_unit = bool(number.unit_text)
-    if "^" in number.literal and not has_unit and number.digits in ("2", "10"):
+    if "^" in number.literal and number.digits in ("2", "10"):
         return NonClaim.constant  # 10^9, 2^30: a power of the base, said as a definition
     if number.value < 100 and (
         re.match(r":\d{1,2}(?!\d)", line[number.end : number.end + 4])
@@ -150,13 +155,13 @@ def classify(
         and _SECTION_AFTER.match(right_after)
     ):
         return NonClaim.section  # 3.4 那张图, 3.1 说的
+    for match in _ENUMERATION.finditer(line, max(0, start - 40), number.end + 40):
+        if match.start() <= start < match.end():
+            return NonClaim.list_marker  # 0 · 1 · 2 · 3: an enumeration of labels
     if not has_unit and _INDEX_BEFORE.search(before) and number.value < 10:
         return NonClaim.identifier  # k=0, n=1: an index, not a value
     if not has_unit and number.value <= 16 and _COEFFICIENT_AFTER.match(right_after):
         return NonClaim.constant  # 2·M·N·K, 1/M
-    for match in _ENUMERATION.finditer(line, max(0, start - 40), number.end + 40):
-        if match.start() <= start < match.end():
-            return NonClaim.list_marker  # 0 · 1 · 2 · 3: an enumeration of labels
     if (
         not has_unit
         and number.digits in sections

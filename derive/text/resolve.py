@@ -23,6 +23,7 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
 from derive.text.document import Block
 from derive.text.known import CatalogView
@@ -177,26 +178,38 @@ def _distance(mention: Mention, start: int, end: int) -> int:
     return max(0, mention.start - end, start - mention.end)
 
 
-def _proximity(
-    block: Block, mention: Mention, start: int, end: int, spans: Sequence[tuple[int, int]]
-) -> float:
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """A number's span, its clause and sentence, and the other numbers of its clause."""
+
+    start: int
+    end: int
+    clause: tuple[int, int]
+    sentence: tuple[int, int]
+    others: tuple[tuple[int, int], ...]
+
+
+def _place(block: Block, start: int, end: int, spans: Sequence[tuple[int, int]]) -> _Place:
+    c_low, c_high = block.clause(start)
+    others = tuple(s for s in spans if s != (start, end) and c_low <= s[0] < c_high)
+    return _Place(start, end, (c_low, c_high), block.sentence(start), others)
+
+
+def _proximity(block: Block, mention: Mention, place: _Place) -> float:
     """How close a term is to the number: its clause, its sentence, its line.
 
     A term nearer to another number of the same clause belongs to that number more.
     """
-    c_low, c_high = block.clause(start)
-    s_low, s_high = block.sentence(start)
+    start, end = place.start, place.end
+    c_low, c_high = place.clause
+    s_low, s_high = place.sentence
     if c_low <= mention.start < c_high:
         distance = _distance(mention, start, end)
         closeness = 1.0 / (1.0 + distance / 12.0)
         between = block.text[min(end, mention.end) : max(start, mention.start)]
         if _OPERATOR.search(between):
             closeness *= 0.3  # "1024 × 每根引脚的速率": the words name the other operand
-        others = [
-            _distance(mention, a, b)
-            for a, b in spans
-            if (a, b) != (start, end) and c_low <= a < c_high
-        ]
+        others = [_distance(mention, a, b) for a, b in place.others]
         if others and min(others) < distance:
             closeness *= 0.35
         return max(closeness, 0.25)
@@ -215,6 +228,7 @@ def quantity_evidence(
     spans: Sequence[tuple[int, int]] = (),
     *,
     passage: bool = True,
+    first: bool = True,
 ) -> dict[str, tuple[float, str]]:
     """Each quantity the words near the number name: (score, the words that say so).
 
@@ -234,15 +248,19 @@ def quantity_evidence(
                     f"{kind} '{mention.term}' {where}",
                 )
 
+    place = _place(block, start, end, spans)
     for mention in mentions:
-        closeness = _proximity(block, mention, start, end, spans)
+        closeness = _proximity(block, mention, place)
         if closeness < 0.25 and not passage:
             continue  # the number's own clause only
         add(mention, closeness, "near the number" if closeness >= 0.25 else "in the sentence")
     if block.cell is not None:
+        # The headers name the cell's first number; later ones ("192 GB (186 GB visible)")
+        # are asides the headers say less about.
+        share = 1.0 if first else 0.4
         for header, closeness, where in (
-            (block.cell.row_header, 1.0, "in the row header"),
-            (block.cell.column_header, 0.8, "in the column header"),
+            (block.cell.row_header, 1.0 * share, "in the row header"),
+            (block.cell.column_header, 0.8 * share, "in the column header"),
         ):
             for mention in view.lexicon.mentions(header):
                 add(mention, closeness, where)
@@ -288,8 +306,13 @@ def candidates(
     then only be confirmed by its value, never contradicted.
     """
     subjects = subject_evidence(view, block, start, mentions, context)
-    quantities = quantity_evidence(view, block, number, start, mentions, context, spans)
-    local = quantity_evidence(view, block, number, start, mentions, context, spans, passage=False)
+    first = block.cell is None or not spans or spans[0][0] >= start
+    quantities = quantity_evidence(
+        view, block, number, start, mentions, context, spans, first=first
+    )
+    local = quantity_evidence(
+        view, block, number, start, mentions, context, spans, passage=False, first=first
+    )
     if number.unit is None:
         for echo in reversed(recent):
             if echo.digits == number.digits:
@@ -306,8 +329,9 @@ def candidates(
     found: list[Candidate] = []
     for subject, (s_score, s_why) in subjects.items():
         held = view.quantities_of.get(subject, ())
-        of_dimension = [q for q in held if compatible(number, view.quantities[q].unit)]
-        for quantity in held:
+        of_dimension = _of_dimension(view, subject, number.unit)
+        pool = held if bare_by_value else sorted(of_dimension | (quantities.keys() & set(held)))
+        for quantity in pool:
             q_score, q_why = quantities.get(quantity, (0.0, ""))
             near = local.get(quantity, (0.0, ""))[0]
             if quantity in of_dimension:
@@ -337,6 +361,18 @@ def candidates(
     return found
 
 
+def _of_dimension(view: CatalogView, subject: str, unit: str | None) -> frozenset[str]:
+    """The quantities `subject` holds that a number written in `unit` can be about."""
+    key = (subject, unit)
+    found = view.dimensions.get(key)
+    if found is None:
+        probe = TextNumber(0, 0, 0, "", "", Decimal(0), None, unit, unit or "", False, Decimal(1))
+        held = view.quantities_of.get(subject, ())
+        found = frozenset(q for q in held if compatible(probe, view.quantities[q].unit))
+        view.dimensions[key] = found
+    return found
+
+
 def significant_digits(digits: str) -> int:
     """How many significant digits a written number has (`2,500` has 2, `305.2` has 4)."""
     plain = digits.replace(",", "").replace("_", "")
@@ -355,13 +391,21 @@ def _unit_affinity(view: CatalogView, number: TextNumber, subject: str, quantity
     """
     if not number.unit:
         return 1.0
+    key = (subject, quantity, number.unit)
+    known = view.affinities.get(key)
+    if known is None:
+        known = view.affinities[key] = _scale_affinity(view, number.unit, subject, quantity)
+    return known
+
+
+def _scale_affinity(view: CatalogView, unit: str, subject: str, quantity: str) -> float:
     best = 0.3
     for value in view.pair(subject, quantity):
         written = value.written_unit if value.written_unit is not None else value.unit
-        if written == number.unit:
+        if written == unit:
             return 1.3
         try:
-            ratio = float(factor(number.unit, written))
+            ratio = float(factor(unit, written))
         except UnitError:
             continue
         if ratio > 0 and abs(math.log10(ratio)) <= 3.01:

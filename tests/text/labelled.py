@@ -12,6 +12,9 @@ import yaml
 from derive.text import CheckedNumber, TextReport, Verdict
 
 CLAIMS = {"matched", "mismatched", "superseded", "alternative"}
+HERE = Path(__file__).resolve().parent
+ENGLISH = HERE / "english"
+COURSE_LABELS = sorted((HERE / "course").glob("labels-*.yaml"))
 
 
 @dataclass(frozen=True, slots=True)

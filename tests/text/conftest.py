@@ -1,0 +1,50 @@
+"""Fixtures of the text checks: the course's and an English catalog, loaded once each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import CATALOG, RULES, run_cli
+
+from db.known import loaded_view
+from derive.text import CatalogView
+
+HERE = Path(__file__).resolve().parent
+SEED = HERE.parents[2] / "shared" / "seed" / "000_a3bd6f229aa44ba3.txt"
+ENGLISH = HERE / "english"
+
+
+def _load(catalog: Path, rules: Path, url: str) -> str:
+    result = run_cli("load", str(catalog), "--rules", str(rules), "--db", url)
+    assert result.exit_code == 0, result.stderr
+    return url
+
+
+@pytest.fixture(scope="session")
+def course_url(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A SQLite database holding the course's catalog and rules."""
+    return _load(CATALOG, RULES, f"sqlite:///{tmp_path_factory.mktemp('course') / 'c.sqlite'}")
+
+
+@pytest.fixture(scope="session")
+def course_view(course_url: str) -> CatalogView:
+    """The course's catalog as the text checks see it."""
+    return loaded_view(course_url)
+
+
+@pytest.fixture(scope="session")
+def english_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
+    """The English test catalog (A100, MI300X, Gaudi 2), with no rules."""
+    root = tmp_path_factory.mktemp("english")
+    rules = root / "no-rules"
+    rules.mkdir()
+    return loaded_view(_load(ENGLISH / "catalog", rules, f"sqlite:///{root / 'e.sqlite'}"))
+
+
+@pytest.fixture(scope="session")
+def course_text() -> str:
+    """The course text, which lives beside the project in shared/seed."""
+    if not SEED.is_file():
+        pytest.skip(f"the course text is not at {SEED}")
+    return SEED.read_text("utf-8")

@@ -1,0 +1,78 @@
+"""Numbers that name things rather than state them, in Chinese and English."""
+
+from __future__ import annotations
+
+import pytest
+
+from derive.text.nonclaims import NonClaim, classify, hypothetical
+from derive.text.numbers import numbers_in_line, plain_line
+
+
+def kind(text: str, nth: int = 0) -> NonClaim | None:
+    line = plain_line(text)
+    number = list(numbers_in_line(line, 1))[nth]
+    return classify(line, number, nth)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("见 §2.5 的推导", NonClaim.section),
+        ("回到 4.3 那张图", NonClaim.section),
+        ("细节在 5.1b 里", NonClaim.section),
+        ("see Section 3.2 for details", NonClaim.section),
+        ("## 2. Peak throughput", NonClaim.section),
+        ("2025-11-03 更新", NonClaim.date),
+        ("1998 年的论文", NonClaim.year),
+        ("launched in 2020", NonClaim.year),
+        ("图 4 画的是", NonClaim.figure),
+        ("as Figure 7 shows", NonClaim.figure),
+        ("3. 然后做这个", NonClaim.list_marker),
+        ("A100 和 MI300X", NonClaim.identifier),
+        ("PCIe 4.0 x16", NonClaim.identifier),
+        ("arXiv:1704.04760", NonClaim.identifier),
+        ("with 2:4 structured sparsity", NonClaim.identifier),
+        ("装 B(k=0, n=0)", NonClaim.identifier),
+        ("搬的字节是 2·(MK ＋ KN)", NonClaim.constant),
+        ("1024 bit × 7.2 Gbps ÷ 8", NonClaim.constant),
+        ("GB means 10^9 bytes", NonClaim.constant),
+        ("满足 99 分位延迟", NonClaim.ordinal),
+        ("跳号：0 · 1 · 2 · 3 · 4", NonClaim.list_marker),
+    ],
+)
+def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
+    nth = {"1024 bit × 7.2 Gbps ÷ 8": 2, "跳号：0 · 1 · 2 · 3 · 4": 2}.get(text, 0)
+    assert kind(text, nth) is expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "跑的是 7.2 Gbps",
+        "7.2 本身也在区间之外",
+        "从 8.0 到 9.6 Gbps",
+        "It has 148 SMs",
+        "≈ 35 TB/s",
+    ],
+)
+def test_claims_are_left_to_resolution(text: str) -> None:
+    assert kind(text) is None
+
+
+def test_a_number_inside_a_name_of_the_catalog_names() -> None:
+    line = "RTX 4090 的标量 FP32"
+    number = next(iter(numbers_in_line(line, 1)))
+    assert classify(line, number, 0, names=[(0, 8)]) is NonClaim.identifier
+
+
+def test_a_section_number_the_text_uses_elsewhere_is_a_section() -> None:
+    line = "先把算子走完一遍（3.6）"
+    number = next(iter(numbers_in_line(line, 1)))
+    assert classify(line, number, 0, sections={"3.6"}) is NonClaim.section
+    assert classify(line, number, 0) is None
+
+
+def test_hypothetical_sentences() -> None:
+    assert hypothetical("Suppose a kernel moves 100 bytes")
+    assert hypothetical("假设一个算子搬 100 字节")
+    assert not hypothetical("The A100 moves 2,039 GB/s")

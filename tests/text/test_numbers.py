@@ -1,0 +1,119 @@
+"""Numbers found in short texts written for these tests, Chinese and English."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from derive.text.numbers import TextNumber, numbers_in_line, significant_resolution
+
+
+def numbers(line: str) -> list[TextNumber]:
+    return list(numbers_in_line(line, 1))
+
+
+def found(line: str) -> list[tuple[str, Decimal, str | None]]:
+    return [(n.literal, n.value, n.unit) for n in numbers(line)]
+
+
+def test_units_after_numbers_map_to_canonical_units() -> None:
+    assert found("该芯片带宽 3.35 TB/s，峰值 989 TFLOPS，片上 50 MiB，时钟 1.98 GHz。") == [
+        ("3.35 TB/s", Decimal("3.35"), "TB/s"),
+        ("989 TFLOPS", Decimal(989), "TFLOP/s"),
+        ("50 MiB", Decimal(50), "MiB"),
+        ("1.98 GHz", Decimal("1.98"), "GHz"),
+    ]
+
+
+def test_counting_words_are_plain_numbers() -> None:
+    assert found("装了 6 颗 HBM，每颗 16 个通道，快 3 倍") == [
+        ("6 颗", Decimal(6), ""),
+        ("16 个", Decimal(16), ""),
+        ("3 倍", Decimal(3), ""),
+    ]
+
+
+def test_e_notation_powers_of_ten_and_digit_groups() -> None:
+    assert [(n.value, n.unit) for n in numbers("9.0e11 B/s and 1.2E+12 B/s")] == [
+        (Decimal("9.0e11"), "B/s"),
+        (Decimal("1.2e12"), "B/s"),
+    ]
+    (times,) = numbers("2.039 × 10^12 B/s")
+    assert (times.value, times.unit, times.resolution) == (
+        Decimal("2.039e12"),
+        "B/s",
+        Decimal("1e9"),
+    )
+    (sup,) = numbers("2.75×10¹⁴ FLOP/s")
+    assert sup.value == Decimal("2.75e14")
+    assert numbers("17_200_000_000")[0].value == Decimal(17_200_000_000)
+    assert numbers("1\u2009200 GB/s")[0].value == Decimal(1200)
+
+
+def test_precision_follows_significant_figures() -> None:
+    assert [significant_resolution(t) for t in ("7.37", "2,500", "2,048", "8", "8.000", "0")] == [
+        Decimal("0.01"),
+        Decimal(100),
+        Decimal(1),
+        Decimal(1),
+        Decimal("0.001"),
+        Decimal(1),
+    ]
+
+
+def test_wan_and_yi_multiply_and_keep_precision() -> None:
+    (n,) = numbers("全局批次要 约 1,770 万 token")
+    assert (n.value, n.resolution, n.approx, n.unit) == (
+        Decimal(17_700_000),
+        Decimal(100_000),
+        True,
+        "",
+    )
+    assert numbers("大约 3 亿 参数")[0].value == Decimal(300_000_000)
+
+
+def test_ranges_keep_both_ends() -> None:
+    (n,) = numbers("引脚速率从 8.0 一路到 9.6 Gbps 都算")
+    assert (n.value, n.high, n.unit) == (Decimal("8.0"), Decimal("9.6"), "Gbit/s")
+    (m,) = numbers("between 10 to 12 GHz")
+    assert (m.value, m.high) == (Decimal(10), Decimal(12))
+
+
+def test_full_width_digits_and_signs() -> None:
+    line = "带宽 ＝ ５１２ × ２ ÷ ８ ≈ １２８ GB/s"
+    assert [(n.value, n.unit) for n in numbers(line)] == [
+        (Decimal(512), None),
+        (Decimal(2), None),
+        (Decimal(8), None),
+        (Decimal(128), "GB/s"),
+    ]
+    assert numbers(line)[-1].approx
+
+
+def test_a_full_width_comma_separates_numbers_it_does_not_group_digits() -> None:
+    assert [n.value for n in numbers("256，512")] == [Decimal(256), Decimal(512)]
+
+
+def test_hyphenated_units_fractions_and_squares() -> None:
+    assert found("an 8,192-bit bus") == [("8,192-bit", Decimal(8192), "bit")]
+    (fraction,) = numbers("the 4/3 upper bound")
+    assert round(fraction.value, 4) == Decimal("1.3333")
+    (square,) = numbers("2 × 256² cells")[1:]
+    assert square.value == Decimal(65536)
+
+
+def test_line_and_column_are_given() -> None:
+    (n,) = list(numbers_in_line("  x = 42 GB", 2))
+    assert (n.line, n.column, n.literal) == (2, 7, "42 GB")
+
+
+def test_model_sizes_in_billions() -> None:
+    (n,) = numbers("一个 405B 的稠密模型")
+    assert (n.value, n.unit) == (Decimal(405_000_000_000), "")
+
+
+@pytest.mark.parametrize("size", [100_000, 1_000_000])
+def test_a_long_line_is_read_whole(size: int) -> None:
+    line = ("7.37 TB/s, " * (size // 11))[:size]
+    assert len(numbers(line)) == line.count("7.37")

@@ -1,0 +1,121 @@
+"""Sentences a writer would type, judged against the course's catalog and an English one."""
+
+from __future__ import annotations
+
+from derive.text import CatalogView, CheckedNumber, Verdict, check_text
+
+
+def _claims(text: str, view: CatalogView) -> list[CheckedNumber]:
+    return [r for r in check_text(text, view).results if r.is_claim]
+
+
+def _one(text: str, view: CatalogView) -> CheckedNumber:
+    (claim,) = _claims(text, view)
+    return claim
+
+
+def test_150_sms_on_a_b200_contradict_the_148_sms_of_its_sm_count(
+    course_view: CatalogView,
+) -> None:
+    claim = _one("The B200 has 150 SMs.", course_view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.mismatched,
+        "gb200",
+        "sm.count",
+    )
+    assert claim.judgement is not None and claim.judgement.known is not None
+    assert claim.judgement.known.value == 148
+    assert round(claim.judgement.difference or 0, 4) == round(2 / 148, 4)
+
+
+def test_four_mxus_of_tpu_v7_are_the_tpus_count_not_a_gpu_quantity_of_value_4(
+    course_view: CatalogView,
+) -> None:
+    claim = _one("TPU v7 has 4 MXUs.", course_view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "tpu-v7",
+        "mxu.count",
+    )
+
+
+def test_a_table_cell_takes_its_subject_from_the_column_header(course_view: CatalogView) -> None:
+    table = (
+        "| quantity | TPU v7 | GB200 |\n"
+        "|---|---|---|\n"
+        "| HBM bandwidth | 7.37 TB/s | 8 TB/s |\n"
+        "| SM count | — | 148 |\n"
+    )
+    claims = _claims(table, course_view)
+    assert [(c.number.literal, c.verdict, c.subject, c.quantity) for c in claims] == [
+        ("7.37 TB/s", Verdict.matched, "tpu-v7", "hbm.bandwidth"),
+        ("8 TB/s", Verdict.matched, "gb200", "hbm.bandwidth"),
+        ("148", Verdict.matched, "gb200", "sm.count"),
+    ]
+
+
+def test_the_texts_own_precision_decides_agreement(course_view: CatalogView) -> None:
+    # 8 TB/s is 7.5–8.5 TB/s: it cannot confirm the more precise 8.05 TB/s.
+    rounded = _one("The GB200 HBM bandwidth is 8.05 TB/s.", course_view)
+    assert rounded.verdict is Verdict.mismatched
+    assert rounded.judgement is not None and "rounding" in (rounded.judgement.cause or "")
+    # while an approximate 7.4 TB/s is the official 7.37 TB/s.
+    assert _one("TPU v7 HBM bandwidth is about 7.4 TB/s.", course_view).verdict is Verdict.matched
+
+
+def test_a_superseded_value_names_its_correction_and_date(course_view: CatalogView) -> None:
+    claim = _one("The GB200 dense BF16 peak is 2,700 TFLOP/s.", course_view)
+    assert claim.verdict is Verdict.superseded
+    assert claim.judgement is not None and claim.judgement.correction is not None
+    fix = claim.judgement.correction
+    assert (fix.shown(), fix.date) == ("2,500 TFLOP/s", "2026-08-31")
+
+
+def test_an_alternative_reading_is_said_as_such(course_view: CatalogView) -> None:
+    claim = _one("GB200 HBM bandwidth: 8,192 GB/s.", course_view)
+    assert (claim.verdict, claim.quantity) == (Verdict.alternative, "hbm.bandwidth")
+
+
+def test_a_number_whose_words_name_nothing_is_unresolved_not_matched(
+    course_view: CatalogView,
+) -> None:
+    # 4 is the value of many quantities; nothing here names one of them.
+    claim = _one("We waited 4 minutes for the coffee.", course_view)
+    assert claim.verdict is Verdict.unresolved
+
+
+def test_the_subject_is_carried_to_the_next_lines(course_view: CatalogView) -> None:
+    text = "TPU v7 is Google's seventh TPU.\nIts HBM bandwidth is 7.37 TB/s.\n"
+    claim = _one(text, course_view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "tpu-v7",
+        "hbm.bandwidth",
+    )
+
+
+def test_a_written_computation_is_read_as_the_catalogs_rule(course_view: CatalogView) -> None:
+    claims = _claims("GB200: 2,500 ÷ 8 = 312.5 FLOP/byte.", course_view)
+    assert [(c.number.digits, c.quantity, c.verdict) for c in claims] == [
+        ("2,500", "peak.bf16_dense", Verdict.matched),
+        ("8", "hbm.bandwidth", Verdict.matched),
+        ("312.5", "ridge.hbm", Verdict.matched),
+    ]
+
+
+def test_english_sentences_against_another_catalog(english_view: CatalogView) -> None:
+    text = (
+        "The A100 has 108 SMs and 80 GB of HBM2e.\n"
+        "The MI300X has 304 compute units and 5.3 TB/s of memory bandwidth.\n"
+        "The A100 delivers 624 TFLOPS of dense BF16.\n"
+    )
+    claims = _claims(text, english_view)
+    verdicts = [(c.number.digits, c.verdict, c.subject, c.quantity) for c in claims]
+    assert verdicts[:4] == [
+        ("108", Verdict.matched, "a100-sxm4-80gb", "sm.count"),
+        ("80", Verdict.matched, "a100-sxm4-80gb", "hbm.capacity"),
+        ("304", Verdict.matched, "mi300x", "cu.count"),
+        ("5.3", Verdict.matched, "mi300x", "hbm.bandwidth"),
+    ]
+    dense = verdicts[4]
+    assert (dense[1], dense[3]) == (Verdict.mismatched, "peak.bf16_dense")
