@@ -63,41 +63,54 @@ def product_factors(formula: str, subject: str) -> tuple[Factor, ...] | None:
     return tuple(found) if walk(expr, 1) else None
 
 
-_GAP = re.compile(r"\s{0,3}(?:[(（][^()（）]{0,24}[)）]\s{0,3})?([×x*÷/=≈])\s{0,3}$")
+_WORDS = r"[^，。；;,!?！？()（）×*÷/=≈]{0,24}"
+_GAP = re.compile(
+    rf"\s{{0,3}}(?:[(（][^()（）]{{0,24}}[)）]\s{{0,3}})?{_WORDS}?([×*÷/=≈]|\sx\s){_WORDS}$"
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Chain:
-    """Numbers of one sentence joined by × and ÷, and the result after = or ≈."""
+    """Numbers of one sentence joined by × and ÷, and the result after (or before) =."""
 
     operands: tuple[tuple[int, int], ...]  # (index of the number on the line, sign)
     result: int | None
 
 
+def _gaps(text: str, numbers: Sequence[TextNumber]) -> list[str | None]:
+    """The operator between each number and the next (None where they are not joined)."""
+    ops: list[str | None] = []
+    for left, right in itertools.pairwise(numbers):
+        gap = _GAP.fullmatch(text[left.end : right.column - 1])
+        ops.append(gap.group(1).strip() if gap else None)
+    return ops
+
+
 def chains(text: str, numbers: Sequence[TextNumber]) -> list[Chain]:
-    """The written computations of a line: `a × b ÷ c = d`, at least two numbers each."""
+    """The written computations of a line, `a × b ÷ c = d` or `d = a × b`.
+
+    Words may stand between a number and its operator ("148 个 SM × 每个 SM 4 个"); a
+    chain has at least two operands.
+    """
+    ops = _gaps(text, numbers)
     found: list[Chain] = []
-    operands: list[tuple[int, int]] = []
-    for index, number in enumerate(numbers):
-        if not operands:
-            operands = [(index, 1)]
-            continue
-        previous = numbers[operands[-1][0]]
-        gap = _GAP.match(text[previous.end : number.column - 1])
-        if gap is None:
-            if len(operands) >= 2:
-                found.append(Chain(tuple(operands), None))
-            operands = [(index, 1)]
-            continue
-        op = gap.group(1)
-        if op in "=≈":
-            found.append(Chain(tuple(operands), index))
-            operands = [(index, 1)]
-        else:
-            operands.append((index, -1 if op in "÷/" else 1))
-    if len(operands) >= 2:
-        found.append(Chain(tuple(operands), None))
-    return [c for c in found if len(c.operands) <= MAX_OPERANDS]
+    index = 0
+    while index < len(numbers):
+        result: int | None = None
+        start = index
+        if index < len(ops) and ops[index] in ("=", "≈"):
+            result, start = index, index + 1  # d = a × b
+        operands = [(start, 1)]
+        at = start
+        while at < len(ops) and ops[at] in ("×", "*", "x", "÷", "/"):
+            operands.append((at + 1, -1 if ops[at] in ("÷", "/") else 1))
+            at += 1
+        if result is None and at < len(ops) and ops[at] in ("=", "≈"):
+            result = at + 1  # a × b = d
+        if len(operands) >= 2 and len(operands) <= MAX_OPERANDS:
+            found.append(Chain(tuple(operands), result))
+        index = max(at + (1 if result is None or result <= at else 2), index + 1)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,13 +173,15 @@ def align(
     computations: Sequence[Computation],
     agrees: Agrees,
     fits: Fits = lambda number, pair: True,
+    prefer: Callable[[str], float] = lambda subject: 0.0,
 ) -> list[Aligned]:
     """Tie a chain's numbers to the inputs and output of the one computation it writes.
 
     A computation fits when every operand takes a factor of the same sign (a constant
     by its value, a quantity by position; constants the text leaves out are skipped),
     its result (if written) the output, and at least two of the numbers agree with the
-    values they take. Several computations fitting equally leave the chain alone.
+    values they take. Of computations fitting equally, the one of the subject the words
+    name best (`prefer`); a tie between subjects named alike leaves the chain alone.
     """
     memo: dict[tuple[int, Pair], bool] = {}
 
@@ -178,7 +193,7 @@ def align(
 
     signs = [sign for _, sign in chain.operands]
     best: list[Aligned] = []
-    best_score = 1
+    best_score, best_named = 1, 0.0
     tie = False
     for computation, factors in shapes(computations).get(tuple(sorted(signs)), ()):
         for order in _orders(signs, factors):
@@ -202,10 +217,16 @@ def align(
                     continue
                 pairs.append((chain.result, computation.output))
             score = sum(agree(i, p) for i, p in pairs)
-            if score > best_score:
+            named = prefer(computation.output[0])
+            if score > best_score or (score == best_score and best and named > best_named):
                 why = f"the text computes {computation.output[1]} by rule {computation.rule}"
                 best = [Aligned(i, p, why) for i, p in pairs]
-                best_score, tie = score, False
-            elif score == best_score and best and {a.pair for a in best} != {p for _, p in pairs}:
+                best_score, best_named, tie = score, named, False
+            elif (
+                score == best_score
+                and named == best_named
+                and best
+                and {a.pair for a in best} != {p for _, p in pairs}
+            ):
                 tie = True
     return [] if tie else best

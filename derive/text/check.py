@@ -32,6 +32,7 @@ from derive.text.resolve import (
     Echo,
     candidates,
     compatible,
+    subject_evidence,
     tied,
     wide,
 )
@@ -295,7 +296,13 @@ def _told_wrong(
     return None
 
 
-def _computed(view: CatalogView, text: str, numbers: Sequence[TextNumber]) -> dict[int, Decision]:
+def _computed(
+    view: CatalogView,
+    block: Block,
+    numbers: Sequence[TextNumber],
+    mentions: Sequence[Mention],
+    context: Context,
+) -> dict[int, Decision]:
     """The numbers of a line's written computations that a derivation of the catalog explains."""
     if not view.computations:
         return {}
@@ -309,8 +316,14 @@ def _computed(view: CatalogView, text: str, numbers: Sequence[TextNumber]) -> di
         return not number.unit or (number.unit == "" and unit == "") or compatible(number, unit)
 
     decided: dict[int, Decision] = {}
-    for chain in chains(text, numbers):
-        for aligned in align(chain, numbers, view.computations, agrees, fits):
+    for chain in chains(block.text, numbers):
+        where = numbers[chain.operands[0][0]].column - 1
+        named = subject_evidence(view, block, where, mentions, context)
+
+        def prefer(subject: str, named: dict[str, tuple[float, str]] = named) -> float:
+            return named.get(subject, (0.0, ""))[0]
+
+        for aligned in align(chain, numbers, view.computations, agrees, fits, prefer):
             number = numbers[aligned.index]
             judgement = _judge_pair(view, number, aligned.pair)
             if judgement is None or not plausible(judgement):
@@ -487,7 +500,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         spans = [(n.column - 1, n.end) for n in numbers]
         named_spans = name_spans(mentions)
         starts = [m.start for m in mentions]
-        computed = _computed(view, block.text, numbers)
+        computed = _computed(view, block, numbers, mentions, context)
         for index, found in enumerate(numbers):
             number = _shifted(found, block.offset)
             start = found.column - 1

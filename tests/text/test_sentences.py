@@ -119,3 +119,23 @@ def test_english_sentences_against_another_catalog(english_view: CatalogView) ->
     ]
     dense = verdicts[4]
     assert (dense[1], dense[3]) == (Verdict.mismatched, "peak.bf16_dense")
+
+
+def test_the_text_package_exports_what_it_says() -> None:
+    import derive.text
+
+    assert set(derive.text.__all__) == {
+        "CatalogView",
+        "CheckedNumber",
+        "Judgement",
+        "KnownValue",
+        "NonClaim",
+        "QuantityName",
+        "SubjectName",
+        "TextNumber",
+        "TextReport",
+        "TextTooLarge",
+        "ValueKind",
+        "Verdict",
+        "check_text",
+    }
