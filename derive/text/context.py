@@ -1,0 +1,116 @@
+"""What a text says around its lines: subjects carried forward, the passage, sections.
+
+`blocks_with_context` reads the text's blocks once, counts the subjects the whole
+text names (its main subjects), collects the section numbers it refers to
+unmistakably, and yields each block with its `Context`: the subjects of earlier
+lines, the heading's, the words of the lines around it, the next lines' subjects.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from derive.text.document import Block, read_document
+from derive.text.known import CatalogView
+from derive.text.lexicon import Mention, subject_mentions
+from derive.text.nonclaims import NonClaim, classify
+from derive.text.numbers import numbers_in_line
+from derive.text.resolve import Context
+
+WINDOW = 240
+"""Characters either side of a number whose words can speak of it."""
+PASSAGE = ((-1, 0.3), (-2, 0.2), (-3, 0.15), (1, 0.2), (2, 0.1))
+"""The lines around a line whose words also speak of its numbers, and how much."""
+MAIN_SUBJECTS = 4
+CARRIED = 4
+"""How many subjects of earlier lines are carried forward, most recent first."""
+
+
+def _main_subjects(named: Counter[str]) -> tuple[str, ...]:
+    """The subjects a text names most: at least a quarter as often as the first, and 3 times."""
+    if not named:
+        return ()
+    top = named.most_common(1)[0][1]
+    return tuple(s for s, n in named.most_common(MAIN_SUBJECTS) if n >= max(3, top / 4))
+
+
+def name_spans(mentions: Sequence[Mention]) -> list[tuple[int, int]]:
+    """The spans of names with digits in them (RTX 4090, FP8, L2): their digits name."""
+    return [(m.start, m.end) for m in mentions if any(c.isdigit() for c in m.term)]
+
+
+def _section_numbers(read: Sequence[tuple[Block, list[Mention]]]) -> frozenset[str]:
+    """The dotted section numbers a text refers to unmistakably somewhere (§3.4, 3.2 那张图)."""
+    found: set[str] = set()
+    for block, mentions in read:
+        names = name_spans(mentions)
+        for index, number in enumerate(numbers_in_line(block.text, block.line)):
+            if "." not in number.digits:
+                continue
+            start = number.column - 1
+            near = names[
+                bisect_left(names, (start - WINDOW, 0)) : bisect_right(names, (start + 1, 0))
+            ]
+            if classify(block.text, number, index, near) is NonClaim.section:
+                found.add(number.digits)
+    return frozenset(found)
+
+
+def blocks_with_context(
+    view: CatalogView, text: str
+) -> Iterator[tuple[Block, list[Mention], Context]]:
+    """Each block of `text` with the terms found in it and what earlier lines say."""
+    read = [(block, view.lexicon.mentions(block.text)) for block in read_document(text)]
+    counted: Counter[str] = Counter(
+        sense.id for _, mentions in read for _, sense in subject_mentions(mentions)
+    )
+    main = _main_subjects(counted)
+    sections = _section_numbers(read)
+    carried: tuple[str, ...] = ()
+    columns: list[str] = []
+    heading: tuple[str, ...] = ()
+    paragraphs = [i for i, (block, _) in enumerate(read) if block.cell is None]
+    place = {index: rank for rank, index in enumerate(paragraphs)}
+    for index, (block, mentions) in enumerate(read):
+        named = [sense.id for _, sense in subject_mentions(mentions)]
+        nearby: list[tuple[float, Mention]] = []
+        rank = place.get(index)
+        following: list[str] = []
+        if rank is not None:
+            for offset, closeness in PASSAGE:
+                other = rank + offset
+                if 0 <= other < len(paragraphs):
+                    nearby.extend((closeness, m) for m in read[paragraphs[other]][1])
+                    if offset > 0:
+                        following += [
+                            sense.id for _, sense in subject_mentions(read[paragraphs[other]][1])
+                        ]
+        if block.heading:
+            heading = tuple(dict.fromkeys(named))
+            carried = heading
+        before = read[paragraphs[rank - 1]][0].text if rank else ""
+        yield (
+            block,
+            mentions,
+            Context(
+                carried,
+                heading,
+                tuple(nearby),
+                main,
+                sections,
+                tuple(dict.fromkeys(following)),
+                before,
+            ),
+        )
+        if block.cell is not None:
+            if block.cell.in_header:
+                columns = [*columns, *named] if not block.cell.is_row_header else named
+                named = []
+            elif block.cell.is_row_header:
+                named = [*columns, *named]  # a table's row speaks of its columns' subjects
+            else:
+                named = []
+        if not block.heading and named:
+            carried = tuple(dict.fromkeys([*reversed(named), *carried]))[:CARRIED]
