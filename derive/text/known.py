@@ -8,6 +8,7 @@ The database layer builds it (`db.known`); everything here is pure.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +19,11 @@ from typing import Any
 from derive.text.arithmetic import Computation
 from derive.text.lexicon import Lexicon
 from schema.models import TIERS
+
+
+def _names_in(name: str, text: str) -> bool:
+    """True when `name` stands in `text` as a whole word (not inside a longer one)."""
+    return re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", text) is not None
 
 
 class ValueKind(StrEnum):
@@ -163,6 +169,24 @@ class CatalogView:
         for subject, quantity in self.values:
             held[quantity].append(subject)
         return {q: tuple(sorted(ss)) for q, ss in held.items()}
+
+    @cached_property
+    def comparisons(self) -> dict[frozenset[str], tuple[str, ...]]:
+        """Subjects that compare two others, by the pair their name names ("A against B")."""
+        found: dict[frozenset[str], list[str]] = defaultdict(list)
+        for subject in self.subjects.values():
+            name = subject.name.lower()
+            named = {
+                other.id
+                for other in self.subjects.values()
+                if other.id != subject.id and any(_names_in(n.lower(), name) for n in other.names())
+            }
+            # "A against B": two subjects, neither a variant of the other.
+            if len(named) == 2 and not any(
+                self.subjects[a].variant_of == b for a in named for b in named
+            ):
+                found[frozenset(named)].append(subject.id)
+        return {pair: tuple(sorted(ids)) for pair, ids in found.items()}
 
     @cached_property
     def variants(self) -> dict[str, tuple[str, ...]]:

@@ -51,6 +51,9 @@ BARE_DIGITS = 4
 BARE_LABEL = 1.0
 PASSAGE_LABEL = 0.4
 SUBJECT_FOLLOWING = 0.25
+COMPARED = 6
+"""The best-named subjects whose pairwise comparisons (a subject naming both) are candidates."""
+RATIO_WORDS = frozenset({"倍", "x", "×", "times"})
 """How strongly a label must name a quantity for a number without its unit to be read in it."""
 SUBJECT_OF_TEXT = 0.2
 
@@ -168,6 +171,12 @@ def subject_evidence(
     for subject, (score, why) in list(scores.items()):
         for child in view.variants.get(subject, ()):
             _best(scores, child, score * 0.9, f"{why} (a variant of {subject})")
+    best_named = sorted(scores, key=lambda s: -scores[s][0])[:COMPARED]
+    for index, first in enumerate(best_named):
+        for second in best_named[index + 1 :]:
+            for both in view.comparisons.get(frozenset((first, second)), ()):
+                score = min(scores[first][0], scores[second][0])
+                _best(scores, both, score, f"compares {first} and {second}")
     return scores
 
 
@@ -313,9 +322,11 @@ def candidates(
     local = quantity_evidence(
         view, block, number, start, mentions, context, spans, passage=False, first=first
     )
-    if number.unit is None:
+    if number.unit is None or number.unit == "":
         for echo in reversed(recent):
-            if echo.digits == number.digits:
+            if echo.digits == number.digits and (
+                number.unit is None or echo.unit_text == number.unit_text
+            ):
                 why = f"repeats the {echo.literal} of line {echo.line}"
                 number = replace(number, unit=echo.unit, unit_text=echo.unit_text)
                 if echo.subject and echo.quantity:
@@ -340,7 +351,7 @@ def candidates(
                     if q_score == 0.0:
                         q_score, q_why = FIRM_QUANTITY, f"the only quantity in {number.unit_text}"
                 elif q_score == 0.0:
-                    if number.unit:
+                    if number.unit or number.unit_text in RATIO_WORDS:
                         q_score, q_why = BY_UNIT, f"a quantity in {number.unit_text}"
                     elif bare_by_value:
                         q_score, q_why = BY_VALUE, "its value, to the last written digit"
