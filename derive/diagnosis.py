@@ -18,7 +18,7 @@ _CAUSES: tuple[tuple[float, float, str], ...] = (
 
 def diagnose(a: float, b: float, *, integers: bool = False) -> str | None:
     """Return the likely cause of `a` and `b` disagreeing, or None when no ratio fits."""
-    if a == 0 or b == 0 or (a < 0) != (b < 0):
+    if a == 0 or b == 0 or (a < 0) != (b < 0) or not (math.isfinite(a) and math.isfinite(b)):
         return None
     if integers and abs(a - b) == 1:
         return "they differ by exactly 1: counted inclusively vs exclusively, or a reserved one"

@@ -10,6 +10,7 @@ overlap; intervals that only touch do not overlap.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from derive.text.known import KnownValue
@@ -37,6 +38,8 @@ def claim_interval(number: TextNumber, unit: str) -> Interval | None:
         return None
     nominal = float(number.value) * scale
     ends = (float(number.low_bound) * scale, float(number.high_bound) * scale)
+    if not all(math.isfinite(x) for x in (nominal, *ends)):
+        return None  # 1e400: beyond what any catalog value can be compared with
     return _loosened(number, Interval(nominal, min(ends), max(ends)))
 
 
@@ -64,7 +67,10 @@ def as_written(number: TextNumber, known: KnownValue, unit: str | None = None) -
     except UnitError:
         return None
     ends = (float(number.low_bound) * scale, float(number.high_bound) * scale)
-    return _loosened(number, Interval(float(number.value) * scale, min(ends), max(ends)))
+    nominal = float(number.value) * scale
+    if not all(math.isfinite(x) for x in (nominal, *ends)):
+        return None
+    return _loosened(number, Interval(nominal, min(ends), max(ends)))
 
 
 def _slack(value: float) -> float:

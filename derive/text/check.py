@@ -16,7 +16,7 @@ from collections import Counter, deque
 from dataclasses import dataclass, replace
 
 from derive.text.context import WINDOW, blocks_with_context, name_spans
-from derive.text.decide import computed, decide, told_wrong
+from derive.text.decide import computed, decide, speaks_of, told_wrong
 from derive.text.judge import Judgement, Verdict
 from derive.text.known import CatalogView
 from derive.text.nonclaims import NonClaim, classify, hypothetical
@@ -27,6 +27,8 @@ from derive.text.resolve import (
 )
 from schema.errors import FactsError
 
+CONTEXT = 100
+"""Characters of a number's sentence either side of it that are kept and searched."""
 ECHOES = 40
 ECHO_LINES = 10
 """A bare number repeating a claim of the last few lines is about the same pair."""
@@ -100,11 +102,28 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         named_spans = name_spans(mentions)
         starts = [m.start for m in mentions]
         written = computed(view, block, numbers, mentions, context)
+        flags: dict[tuple[int, int], tuple[bool, bool, bool]] = {}
+
+        def cues(
+            span: tuple[int, int],
+            flags: dict[tuple[int, int], tuple[bool, bool, bool]] = flags,
+            text: str = block.text,
+            before: str = context.before,
+        ) -> tuple[bool, bool, bool]:
+            """What a sentence speaks of: a correction, an error, a made-up example."""
+            if span not in flags:
+                words = text[span[0] : span[1]]
+                correction, error = speaks_of(f"{before}\n{words}")
+                flags[span] = (correction, error, hypothetical(words))
+            return flags[span]
+
         for index, found in enumerate(numbers):
             number = _shifted(found, block.offset)
             start = found.column - 1
             low, high = block.sentence(start)
-            sentence = block.text[low:high].strip()
+            sentence = block.text[
+                max(low, start - CONTEXT) : min(high, found.end + CONTEXT)
+            ].strip()
             names_near = named_spans[
                 bisect_left(named_spans, (start - WINDOW, 0)) : bisect_right(
                     named_spans, (start + 1, 0)
@@ -133,7 +152,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             else:
                 verdict, chosen, judgement, why, names = decide(view, found, pairs, sentence)
                 if verdict is Verdict.unresolved:
-                    told = told_wrong(view, found, pairs, f"{context.before}\n{sentence}")
+                    told = told_wrong(view, found, pairs, cues((low, high))[:2])
                     if told is not None:
                         verdict, chosen, judgement, why, names = told
             if found.unit:
@@ -149,7 +168,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                         chosen.quantity if resolved and chosen else None,
                     )
                 )
-            if verdict is Verdict.unresolved and hypothetical(sentence):
+            if verdict is Verdict.unresolved and cues((low, high))[2]:
                 results.append(
                     CheckedNumber(
                         file,

@@ -10,6 +10,7 @@ error. Judgements are remembered per number and pair on the catalog view.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 
@@ -180,8 +181,16 @@ _ERROR = re.compile(
 )
 
 
+def speaks_of(words: str) -> tuple[bool, bool]:
+    """Whether `words` speak of a correction, and of an error."""
+    return bool(_CORRECTION.search(words)), bool(_ERROR.search(words))
+
+
 def told_wrong(
-    view: CatalogView, number: TextNumber, found: Sequence[Candidate], words: str
+    view: CatalogView,
+    number: TextNumber,
+    found: Sequence[Candidate],
+    cues: tuple[bool, bool],
 ) -> Decision | None:
     """A number the text itself calls dropped or wrong, tied by what the catalog records.
 
@@ -190,7 +199,8 @@ def told_wrong(
     candidate the number misses by a cause the numbers show (×2, ×8, 1.024ⁿ, 1000ⁿ),
     if only one does.
     """
-    if _CORRECTION.search(words):
+    correction, error = cues
+    if correction:
         subjects = {c.subject for c in found}
         old = [
             (subject, quantity)
@@ -211,7 +221,7 @@ def told_wrong(
             )
             chosen = Candidate(subject, quantity, best.subject_score, 0.5, best.subject_why, why)
             return Verdict.superseded, chosen, judgement, why, ()
-    if _ERROR.search(words) and number.unit and not _round_in_hardware(number):
+    if error and number.unit and not _round_in_hardware(number):
         explained = []
         for candidate in tied(found):
             judgement = judge_pair(view, number, (candidate.subject, candidate.quantity))
@@ -294,7 +304,7 @@ def _coincidence(view: CatalogView, number: TextNumber, group: Sequence[Candidat
     of three of it: a one-digit count can never pick among pairs, a four-digit one can.
     """
     value = abs(float(number.value))
-    if value == 0:
+    if value == 0 or not math.isfinite(value):
         return 1.0
     width = float(number.high_bound - number.low_bound) / value
     if _round_in_hardware(number):

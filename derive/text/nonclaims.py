@@ -67,7 +67,7 @@ _YEAR_BEFORE = re.compile(
 _MONTH_DAY_AFTER = re.compile(r"\s?(?:月|日|号)")
 _CONSTANT_DIVISOR_BEFORE = re.compile(r"[÷/]\s{0,2}$")
 _CONVERSION_CONSTANTS = frozenset({"8", "1000", "1,000", "1024", "1,024", "100"})
-_URL = re.compile(r"(?:https?://|www\.|arxiv:|doi:)\S*$", re.IGNORECASE)
+_URL = re.compile(r"https?://|www\.|arxiv:|doi:", re.IGNORECASE)
 _ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?$")
 
 
@@ -112,7 +112,8 @@ def classify(
         return NonClaim.section  # ## 2. Peak throughput
     if DATE.fullmatch(number.literal):
         return NonClaim.date
-    if _URL.search(line[max(0, start - 200) : start]) or _ARXIV_ID.fullmatch(number.digits):
+    token = line[max(0, start - 200) : start].rsplit(None, 1)[-1:]  # the word it ends
+    if (token and _URL.search(token[0])) or _ARXIV_ID.fullmatch(number.digits):
         return NonClaim.identifier
     section_before = before.rstrip().endswith("§") or _SECTION_BEFORE.search(before)
     if section_before and (not has_unit or number.unit == ""):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -200,7 +201,8 @@ class _Place:
 
 def _place(block: Block, start: int, end: int, spans: Sequence[tuple[int, int]]) -> _Place:
     c_low, c_high = block.clause(start)
-    others = tuple(s for s in spans if s != (start, end) and c_low <= s[0] < c_high)
+    inside = spans[bisect_left(spans, (c_low, 0)) : bisect_left(spans, (c_high, 0))]
+    others = tuple(s for s in inside if s != (start, end))
     return _Place(start, end, (c_low, c_high), block.sentence(start), others)
 
 

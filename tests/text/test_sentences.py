@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from derive.text import CatalogView, CheckedNumber, Verdict, check_text
 
 
@@ -139,3 +141,13 @@ def test_the_text_package_exports_what_it_says() -> None:
         "Verdict",
         "check_text",
     }
+
+
+def test_numbers_beyond_any_value_are_judged_without_a_crash(course_view: CatalogView) -> None:
+    text = (
+        "TPU v7 HBM bandwidth is 1e400 TB/s or 9.9e-400 GB/s.\n"
+        f"GB200 peak {'9' * 5000} TFLOP/s, 99999999^99 and 10^99 bytes.\n"
+    )
+    results = check_text(text, course_view).results
+    assert all(r.verdict is not Verdict.matched for r in results)
+    assert results[0].number.value == Decimal("1e400")
