@@ -27,7 +27,7 @@ run: $(STAMP)
 	for table in $(TABLES); do $(BIN)/facts export $$table --format md --out out/$$table.md || exit 1; done
 	@if [ -f $(SEED) ]; then \
 		$(BIN)/facts coverage $(SEED) --outline facts/course/sections.tsv && \
-		$(BIN)/facts check $(SEED) --show mismatched | tail -n 25; \
+		$(BIN)/facts check $(SEED) --show mismatched --show superseded --show alternative | tail -n 30; \
 	else echo "no course text at $(SEED): coverage and check skipped"; fi
 
 lint: $(STAMP)
