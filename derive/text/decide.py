@@ -33,7 +33,7 @@ from derive.text.resolve import (
 
 NEAR = 1 / 3
 """Values within this factor of a number are the ones it could be confused with."""
-STRONG_QUANTITY = 1.0
+STRONG_QUANTITY = 0.8
 """Quantity evidence (a label near the number) that a value may confirm without more."""
 COINCIDENCE = 0.15
 """The most chance of a coincidence at which a value may settle pairs whose words tie."""
