@@ -27,6 +27,16 @@ class Label:
     verdict: str
     subject: str | None
     quantity: str | None
+    also: tuple[tuple[str, str], ...] = ()  # other pairs the sentence is equally about
+
+    def pairs(self) -> set[tuple[str | None, str | None]]:
+        """The pair the label names, and the others it says are equally right."""
+        return {(self.subject, self.quantity), *self.also}
+
+
+def _pair(text: str) -> tuple[str, str]:
+    subject, _, quantity = text.partition(":")
+    return subject, quantity
 
 
 def read_labels(path: Path) -> list[Label]:
@@ -40,6 +50,7 @@ def read_labels(path: Path) -> list[Label]:
             str(e["verdict"]),
             e.get("subject"),
             e.get("quantity"),
+            tuple(_pair(str(p)) for p in e.get("also", ())),
         )
         for e in entries
         if e["verdict"] != "range-end"
@@ -82,10 +93,7 @@ def score(report: TextReport, labels: list[Label], lines: set[int] | None = None
     for label in labels:
         result = found.get((label.line, label.text, label.nth))
         verdict = result.verdict.value if result else "non-claim"
-        pair_ok = result is not None and (result.subject, result.quantity) == (
-            label.subject,
-            label.quantity,
-        )
+        pair_ok = result is not None and (result.subject, result.quantity) in label.pairs()
         good = verdict == label.verdict and (label.verdict not in CLAIMS or pair_ok)
         right_verdict += good
         if not good:
@@ -109,7 +117,7 @@ def score(report: TextReport, labels: list[Label], lines: set[int] | None = None
             right_matched += bool(
                 label
                 and label.verdict == "matched"
-                and (label.subject, label.quantity) == (result.subject, result.quantity)
+                and (result.subject, result.quantity) in label.pairs()
             )
     return Scores(
         len(labels),

@@ -38,7 +38,7 @@ def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None
     # The course's prose is elliptical (numbers far from their subject and quantity);
     # these are the figures reached, kept from falling back. The targets
     # (97 / 90 / 85 / 95 %) are not met on it yet: see the README.
-    assert scores.precision >= 0.88, scores.wrong
-    assert scores.accuracy >= 0.65, scores.wrong
-    assert scores.recall >= 0.52, scores.wrong
+    assert scores.precision >= 0.89, scores.wrong
+    assert scores.accuracy >= 0.66, scores.wrong
+    assert scores.recall >= 0.53, scores.wrong
     assert scores.non_claims >= 0.93, scores.wrong
