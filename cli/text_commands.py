@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -22,15 +21,16 @@ TextFile = Annotated[
 STDIN = "-"
 
 
-class Shown(StrEnum):
-    """The verdicts `facts check --show` can select."""
+def _verdicts(values: list[str] | None) -> list[str] | None:
+    """The verdicts `--show` names, lower-cased; an unknown one is a usage error."""
+    from derive.text.verdict import Verdict
 
-    matched = "matched"
-    mismatched = "mismatched"
-    superseded = "superseded"
-    alternative = "alternative"
-    unresolved = "unresolved"
-    non_claim = "non-claim"
+    known = [v.value for v in Verdict]
+    for value in values or ():
+        if value.lower() not in known:
+            choices = ", ".join(repr(v) for v in known)
+            raise typer.BadParameter(f"{value!r} is not one of {choices}.")
+    return [v.lower() for v in values] if values else None
 
 
 def read_text(name: str) -> str:
@@ -52,8 +52,12 @@ def check(
         list[str], typer.Argument(help="Markdown or plain text files; '-' reads standard input.")
     ],
     show: Annotated[
-        list[Shown] | None,
-        typer.Option("--show", help="Only numbers with these verdicts.", case_sensitive=False),
+        list[str] | None,
+        typer.Option(
+            "--show",
+            help="Only numbers with this verdict (repeat for several).",
+            callback=_verdicts,
+        ),
     ] = None,
     strict: Annotated[
         bool,
@@ -78,7 +82,7 @@ def check(
     """Every number of the texts with its verdict: matched, mismatched, superseded,
     alternative, unresolved or non-claim, and the words that decided it."""
     from db.known import loaded_view
-    from derive.text import check_text
+    from derive.text import Verdict, check_text
 
     texts = [(name, read_text(name)) for name in files]
     view = loaded_view(db)
@@ -90,7 +94,7 @@ def check(
             for (name, _), report in zip(texts, reports, strict=True)
         ]
         reports = [c.report if c else r for c, r in zip(checks, reports, strict=True)]
-    wanted = {v.value for v in show or Shown}
+    wanted = set(show or ()) or {v.value for v in Verdict}
     if fmt is Format.json:
         shown = [_report_json(r, c, wanted) for r, c in zip(reports, checks, strict=True)]
         print_json({"files": shown})

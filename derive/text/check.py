@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from derive.text.context import WINDOW, blocks_with_context, name_spans
 from derive.text.decide import computed, decide, speaks_of, told_wrong
-from derive.text.judge import Judgement, Verdict
+from derive.text.judge import Judgement
 from derive.text.known import CatalogView
 from derive.text.nonclaims import NonClaim, classify, hypothetical
 from derive.text.numbers import TextNumber, numbers_in_line
@@ -25,6 +25,7 @@ from derive.text.resolve import (
     Echo,
     candidates,
 )
+from derive.text.verdict import Verdict
 from schema.errors import FactsError
 
 CONTEXT = 100

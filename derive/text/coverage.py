@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from derive.text.check import CheckedNumber, TextReport
-from derive.text.judge import Verdict
+from derive.text.verdict import Verdict
 from schema.errors import FactsError
 
 

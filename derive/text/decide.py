@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from derive.text.arithmetic import align, chains
 from derive.text.document import Block
-from derive.text.judge import Judgement, Verdict, interval_for, judge, plausible
+from derive.text.judge import Judgement, interval_for, judge, plausible
 from derive.text.known import CatalogView
 from derive.text.lexicon import Mention
 from derive.text.numbers import TextNumber
@@ -30,6 +30,7 @@ from derive.text.resolve import (
     tied,
     wide,
 )
+from derive.text.verdict import Verdict
 
 NEAR = 1 / 3
 """Values within this factor of a number are the ones it could be confused with."""

@@ -6,8 +6,8 @@ from collections.abc import Iterable
 
 from derive.audit import KINDS, Finding
 from derive.text.check import TextReport
-from derive.text.judge import Verdict
 from derive.text.known import ValueKind
+from derive.text.verdict import Verdict
 from schema.numbers import format_number
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
-from enum import StrEnum
 
 from derive.diagnosis import diagnose
 from derive.text.agreement import (
@@ -25,17 +24,7 @@ from derive.text.agreement import (
 )
 from derive.text.known import KnownValue, ValueKind
 from derive.text.numbers import TextNumber
-
-
-class Verdict(StrEnum):
-    """What the checker says of a number of a text."""
-
-    matched = "matched"
-    mismatched = "mismatched"
-    superseded = "superseded"
-    alternative = "alternative"
-    unresolved = "unresolved"
-    non_claim = "non-claim"
+from derive.text.verdict import Verdict
 
 
 @dataclass(frozen=True, slots=True)

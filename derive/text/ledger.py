@@ -24,8 +24,9 @@ from typing import Any
 import yaml
 
 from derive.text.check import CheckedNumber, TextReport
-from derive.text.judge import Verdict, judge
+from derive.text.judge import judge
 from derive.text.known import CatalogView
+from derive.text.verdict import Verdict
 from schema.errors import FactsError
 
 MAX_LEDGER = 20_000_000

@@ -1,0 +1,16 @@
+"""The verdicts of the text checks: a module of its own, so the CLI names them cheaply."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Verdict(StrEnum):
+    """What the checker says of a number of a text."""
+
+    matched = "matched"
+    mismatched = "mismatched"
+    superseded = "superseded"
+    alternative = "alternative"
+    unresolved = "unresolved"
+    non_claim = "non-claim"
