@@ -16,9 +16,9 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
+from derive.model import TIER_ORDER
 from derive.text.arithmetic import Computation
 from derive.text.lexicon import Lexicon
-from schema.models import TIERS
 
 
 def _names_in(name: str, text: str) -> bool:
@@ -65,7 +65,7 @@ class KnownValue:
         """Sort key, most trusted first: tier, a stated fact before a derivation, precision."""
         width = abs(self.high - self.low) / (abs(self.value) or 1.0)
         return (
-            TIERS.index(self.tier) if self.tier in TIERS else len(TIERS),
+            TIER_ORDER.get(self.tier, len(TIER_ORDER)),
             self.kind != "fact",
             width,
         )
