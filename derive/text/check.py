@@ -15,12 +15,12 @@ from bisect import bisect_left, bisect_right
 from collections import Counter, deque
 from dataclasses import dataclass, replace
 
-from derive.text.context import WINDOW, blocks_with_context, name_spans
+from derive.text.context import WINDOW, around, blocks_with_context
 from derive.text.decide import computed, decide, speaks_of, told_wrong
 from derive.text.judge import Judgement
 from derive.text.known import CatalogView
 from derive.text.nonclaims import NonClaim, classify, hypothetical
-from derive.text.numbers import TextNumber, numbers_in_line
+from derive.text.numbers import TextNumber
 from derive.text.resolve import (
     Echo,
     candidates,
@@ -97,10 +97,9 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         )
     results: list[CheckedNumber] = []
     recent: deque[Echo] = deque(maxlen=ECHOES)
-    for block, mentions, context in blocks_with_context(view, text):
-        numbers = list(numbers_in_line(block.text, block.line))
+    for read in blocks_with_context(view, text):
+        block, mentions, numbers, context = read.block, read.mentions, read.numbers, read.context
         spans = [(n.column - 1, n.end) for n in numbers]
-        named_spans = name_spans(mentions)
         starts = [m.start for m in mentions]
         written = computed(view, block, numbers, mentions, context)
         flags: dict[tuple[int, int], tuple[bool, bool, bool]] = {}
@@ -125,11 +124,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             sentence = block.text[
                 max(low, start - CONTEXT) : min(high, found.end + CONTEXT)
             ].strip()
-            names_near = named_spans[
-                bisect_left(named_spans, (start - WINDOW, 0)) : bisect_right(
-                    named_spans, (start + 1, 0)
-                )
-            ]
+            names_near = around(read.names, start - WINDOW, start + 1)
             kind = classify(block.text, found, index, names_near, context.sections)
             if kind is NonClaim.constant and index in written:
                 kind = None  # "÷ 8" in a computation the catalog knows: a bandwidth, not bits
@@ -142,11 +137,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             low_at = bisect_left(starts, start - WINDOW)
             high_at = bisect_right(starts, found.end + WINDOW)
             near = mentions[low_at:high_at]
-            near_spans = spans[
-                bisect_left(spans, (start - WINDOW, 0)) : bisect_right(
-                    spans, (found.end + WINDOW, 0)
-                )
-            ]
+            near_spans = around(spans, start - WINDOW, found.end + WINDOW)
             pairs = candidates(view, block, found, start, near, context, near_spans, echoes)
             if index in written:
                 verdict, chosen, judgement, why, names = written[index]

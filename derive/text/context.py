@@ -8,15 +8,16 @@ lines, the heading's, the words of the lines around it, the next lines' subjects
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from derive.text.document import Block, read_document
 from derive.text.known import CatalogView
 from derive.text.lexicon import Mention, subject_mentions
 from derive.text.nonclaims import NonClaim, classify
-from derive.text.numbers import numbers_in_line
+from derive.text.numbers import TextNumber, numbers_in_line
 from derive.text.resolve import Context
 
 WINDOW = 240
@@ -41,39 +42,63 @@ def name_spans(mentions: Sequence[Mention]) -> list[tuple[int, int]]:
     return [(m.start, m.end) for m in mentions if any(c.isdigit() for c in m.term)]
 
 
-def _section_numbers(read: Sequence[tuple[Block, list[Mention]]]) -> frozenset[str]:
+@dataclass(frozen=True, slots=True)
+class Read:
+    """One block as the checker reads it: its terms, its numbers, what earlier lines say."""
+
+    block: Block
+    mentions: list[Mention]
+    numbers: list[TextNumber]
+    names: list[tuple[int, int]]  # spans of names with digits (their digits name)
+    context: Context
+
+
+def around(spans: Sequence[tuple[int, int]], low: int, high: int) -> Sequence[tuple[int, int]]:
+    """The spans (sorted by start) that start at `low` or after and before `high`."""
+    return spans[bisect_left(spans, (low, 0)) : bisect_left(spans, (high, 0))]
+
+
+def _section_numbers(
+    read: Sequence[tuple[Block, list[Mention], list[TextNumber]]],
+) -> frozenset[str]:
     """The dotted section numbers a text refers to unmistakably somewhere (§3.4, 3.2 那张图)."""
     found: set[str] = set()
-    for block, mentions in read:
+    for block, mentions, numbers in read:
         names = name_spans(mentions)
-        for index, number in enumerate(numbers_in_line(block.text, block.line)):
+        for index, number in enumerate(numbers):
             if "." not in number.digits:
                 continue
             start = number.column - 1
-            near = names[
-                bisect_left(names, (start - WINDOW, 0)) : bisect_right(names, (start + 1, 0))
-            ]
+            near = around(names, start - WINDOW, start + 1)
             if classify(block.text, number, index, near) is NonClaim.section:
                 found.add(number.digits)
     return frozenset(found)
 
 
-def blocks_with_context(
-    view: CatalogView, text: str
-) -> Iterator[tuple[Block, list[Mention], Context]]:
-    """Each block of `text` with the terms found in it and what earlier lines say."""
-    read = [(block, view.lexicon.mentions(block.text)) for block in read_document(text)]
+def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
+    """Each block of `text` with the terms and numbers found in it and what earlier lines say."""
+    read = [
+        (block, view.lexicon.mentions(block.text), list(numbers_in_line(block.text, block.line)))
+        for block in read_document(text)
+    ]
     counted: Counter[str] = Counter(
-        sense.id for _, mentions in read for _, sense in subject_mentions(mentions)
+        sense.id for _, mentions, _ in read for _, sense in subject_mentions(mentions)
     )
     main = _main_subjects(counted)
     sections = _section_numbers(read)
+    headers: dict[str, tuple[Mention, ...]] = {}
+
+    def terms(header: str) -> tuple[Mention, ...]:
+        if header not in headers:
+            headers[header] = tuple(view.lexicon.mentions(header))
+        return headers[header]
+
     carried: tuple[str, ...] = ()
     columns: list[str] = []
     heading: tuple[str, ...] = ()
-    paragraphs = [i for i, (block, _) in enumerate(read) if block.cell is None]
+    paragraphs = [i for i, (block, _, _) in enumerate(read) if block.cell is None]
     place = {index: rank for rank, index in enumerate(paragraphs)}
-    for index, (block, mentions) in enumerate(read):
+    for index, (block, mentions, numbers) in enumerate(read):
         named = [sense.id for _, sense in subject_mentions(mentions)]
         nearby: list[tuple[float, Mention]] = []
         rank = place.get(index)
@@ -91,19 +116,19 @@ def blocks_with_context(
             heading = tuple(dict.fromkeys(named))
             carried = heading
         before = read[paragraphs[rank - 1]][0].text if rank else ""
-        yield (
-            block,
-            mentions,
-            Context(
-                carried,
-                heading,
-                tuple(nearby),
-                main,
-                sections,
-                tuple(dict.fromkeys(following)),
-                before,
-            ),
+        cell = block.cell
+        context = Context(
+            carried,
+            heading,
+            tuple(nearby),
+            main,
+            sections,
+            tuple(dict.fromkeys(following)),
+            before,
+            terms(cell.column_header) if cell else (),
+            terms(cell.row_header) if cell else (),
         )
+        yield Read(block, mentions, numbers, name_spans(mentions), context)
         if block.cell is not None:
             if block.cell.in_header:
                 columns = [*columns, *named] if not block.cell.is_row_header else named

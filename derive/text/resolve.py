@@ -90,6 +90,8 @@ class Context:
     sections: frozenset[str] = frozenset()  # section numbers the text refers to
     following: tuple[str, ...] = ()  # subjects the next lines name
     before: str = ""  # the previous line's text
+    column_terms: tuple[Mention, ...] = ()  # a table cell's column header, as terms
+    row_terms: tuple[Mention, ...] = ()  # and its row header
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,12 +154,11 @@ def subject_evidence(
             score = SUBJECT_IN_SENTENCE if mention.end == nearest else SUBJECT_EARLIER_IN_SENTENCE
             _best(scores, subject, score, f"'{mention.term}' in the sentence")
     if block.cell is not None:
-        lexicon = view.lexicon
-        for header, score, where in (
-            (block.cell.column_header, SUBJECT_IN_COLUMN_HEADER, "column header"),
-            (block.cell.row_header, SUBJECT_IN_ROW_HEADER, "row header"),
+        for terms, score, where in (
+            (context.column_terms, SUBJECT_IN_COLUMN_HEADER, "column header"),
+            (context.row_terms, SUBJECT_IN_ROW_HEADER, "row header"),
         ):
-            for mention in lexicon.mentions(header):
+            for mention in terms:
                 for sense in mention.senses:
                     if sense.target == "subject":
                         _best(scores, sense.id, score, f"'{mention.term}' in the {where}")
@@ -230,7 +231,6 @@ def _proximity(block: Block, mention: Mention, place: _Place) -> float:
 
 
 def quantity_evidence(
-    view: CatalogView,
     block: Block,
     number: TextNumber,
     start: int,
@@ -238,45 +238,47 @@ def quantity_evidence(
     context: Context,
     spans: Sequence[tuple[int, int]] = (),
     *,
-    passage: bool = True,
     first: bool = True,
-) -> dict[str, tuple[float, str]]:
-    """Each quantity the words near the number name: (score, the words that say so).
+) -> tuple[dict[str, tuple[float, str]], dict[str, tuple[float, str]]]:
+    """Each quantity the words name, (score, the words that say so): from every word
+    that counts, and from the number's own clause and table headers only ("local")."""
+    every: dict[str, dict[str, tuple[float, str]]] = defaultdict(dict)
+    own: dict[str, dict[str, tuple[float, str]]] = defaultdict(dict)
 
-    Without `passage`, only the number's own clause (and table headers) count.
-    """
-    per_term: dict[str, dict[str, tuple[float, str]]] = defaultdict(dict)
-    end = number.end
-
-    def add(mention: Mention, closeness: float, where: str) -> None:
+    def add(mention: Mention, closeness: float, where: str, local: bool) -> None:
         for sense in mention.senses:
             if sense.target == "quantity":
                 kind = "label" if sense.label else "word"
-                _best(
-                    per_term[sense.id],
-                    mention.term,
-                    sense.weight * closeness,
-                    f"{kind} '{mention.term}' {where}",
-                )
+                why = f"{kind} '{mention.term}' {where}"
+                score = sense.weight * closeness
+                _best(every[sense.id], mention.term, score, why)
+                if local:
+                    _best(own[sense.id], mention.term, score, why)
 
-    place = _place(block, start, end, spans)
+    place = _place(block, start, number.end, spans)
     for mention in mentions:
         closeness = _proximity(block, mention, place)
-        if closeness < 0.25 and not passage:
-            continue  # the number's own clause only
-        add(mention, closeness, "near the number" if closeness >= 0.25 else "in the sentence")
+        near = closeness >= 0.25  # in the number's own clause
+        add(mention, closeness, "near the number" if near else "in the sentence", near)
     if block.cell is not None:
         # The headers name the cell's first number; later ones ("192 GB (186 GB visible)")
         # are asides the headers say less about.
         share = 1.0 if first else 0.4
-        for header, closeness, where in (
-            (block.cell.row_header, 1.0 * share, "in the row header"),
-            (block.cell.column_header, 0.8 * share, "in the column header"),
+        for terms, closeness, where in (
+            (context.row_terms, 1.0 * share, "in the row header"),
+            (context.column_terms, 0.8 * share, "in the column header"),
         ):
-            for mention in view.lexicon.mentions(header):
-                add(mention, closeness, where)
-    for closeness, mention in context.nearby if passage else ():
-        add(mention, closeness, "in the passage")
+            for mention in terms:
+                add(mention, closeness, where, True)
+    for closeness, mention in context.nearby:
+        add(mention, closeness, "in the passage", False)
+    return _scores(every), _scores(own)
+
+
+def _scores(
+    per_term: dict[str, dict[str, tuple[float, str]]],
+) -> dict[str, tuple[float, str]]:
+    """Per quantity: its three best terms summed (at most 4), and the two best named."""
     scores: dict[str, tuple[float, str]] = {}
     for quantity, terms in per_term.items():
         ranked = sorted(terms.values(), reverse=True)
@@ -318,11 +320,8 @@ def candidates(
     """
     subjects = subject_evidence(view, block, start, mentions, context)
     first = block.cell is None or not spans or spans[0][0] >= start
-    quantities = quantity_evidence(
-        view, block, number, start, mentions, context, spans, first=first
-    )
-    local = quantity_evidence(
-        view, block, number, start, mentions, context, spans, passage=False, first=first
+    quantities, local = quantity_evidence(
+        block, number, start, mentions, context, spans, first=first
     )
     if number.unit is None or number.unit == "":
         for echo in reversed(recent):
