@@ -11,7 +11,6 @@ coincidence.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections import Counter, deque
 from dataclasses import dataclass, replace
 
@@ -98,10 +97,9 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
     results: list[CheckedNumber] = []
     recent: deque[Echo] = deque(maxlen=ECHOES)
     for read in blocks_with_context(view, text):
-        block, mentions, numbers, context = read.block, read.mentions, read.numbers, read.context
+        block, numbers, context = read.block, read.numbers, read.context
         spans = [(n.column - 1, n.end) for n in numbers]
-        starts = [m.start for m in mentions]
-        written = computed(view, block, numbers, mentions, context)
+        written = computed(view, read)
         flags: dict[tuple[int, int], tuple[bool, bool, bool]] = {}
 
         def cues(
@@ -134,9 +132,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 )
                 continue
             echoes = [e for e in recent if block.line - e.line <= ECHO_LINES]
-            low_at = bisect_left(starts, start - WINDOW)
-            high_at = bisect_right(starts, found.end + WINDOW)
-            near = mentions[low_at:high_at]
+            near = read.terms_around(start - WINDOW, found.end + WINDOW)
             near_spans = around(spans, start - WINDOW, found.end + WINDOW)
             pairs = candidates(view, block, found, start, near, context, near_spans, echoes)
             if index in written:

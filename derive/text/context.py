@@ -8,10 +8,10 @@ lines, the heading's, the words of the lines around it, the next lines' subjects
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from derive.text.document import Block, read_document
 from derive.text.known import CatalogView
@@ -51,6 +51,11 @@ class Read:
     numbers: list[TextNumber]
     names: list[tuple[int, int]]  # spans of names with digits (their digits name)
     context: Context
+    starts: list[int] = field(default_factory=list)  # where each of `mentions` starts
+
+    def terms_around(self, low: int, high: int) -> list[Mention]:
+        """The block's terms that start from `low` up to `high`, both included."""
+        return self.mentions[bisect_left(self.starts, low) : bisect_right(self.starts, high)]
 
 
 def around(spans: Sequence[tuple[int, int]], low: int, high: int) -> Sequence[tuple[int, int]]:
@@ -128,7 +133,8 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             terms(cell.column_header) if cell else (),
             terms(cell.row_header) if cell else (),
         )
-        yield Read(block, mentions, numbers, name_spans(mentions), context)
+        starts = [m.start for m in mentions]
+        yield Read(block, mentions, numbers, name_spans(mentions), context, starts)
         if block.cell is not None:
             if block.cell.in_header:
                 columns = [*columns, *named] if not block.cell.is_row_header else named

@@ -15,16 +15,14 @@ import re
 from collections.abc import Sequence
 
 from derive.text.arithmetic import align, chains
-from derive.text.document import Block
+from derive.text.context import WINDOW, Read
 from derive.text.judge import Judgement, interval_for, judge, plausible
 from derive.text.known import CatalogView
-from derive.text.lexicon import Mention
 from derive.text.numbers import TextNumber
 from derive.text.resolve import (
     BY_VALUE,
     FIRM_QUANTITY,
     Candidate,
-    Context,
     compatible,
     subject_evidence,
     tied,
@@ -235,14 +233,9 @@ def told_wrong(
     return None
 
 
-def computed(
-    view: CatalogView,
-    block: Block,
-    numbers: Sequence[TextNumber],
-    mentions: Sequence[Mention],
-    context: Context,
-) -> dict[int, Decision]:
+def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
     """The numbers of a line's written computations that a derivation of the catalog explains."""
+    block, numbers, context = read.block, read.numbers, read.context
     if not view.computations:
         return {}
 
@@ -257,7 +250,8 @@ def computed(
     decided: dict[int, Decision] = {}
     for chain in chains(block.text, numbers):
         where = numbers[chain.operands[0][0]].column - 1
-        named = subject_evidence(view, block, where, mentions, context)
+        near = read.terms_around(where - WINDOW, where + WINDOW)
+        named = subject_evidence(view, block, where, near, context)
 
         def prefer(subject: str, named: dict[str, tuple[float, str]] = named) -> float:
             return named.get(subject, (0.0, ""))[0]
