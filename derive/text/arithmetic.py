@@ -14,7 +14,6 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from derive.formula import Bin, Expr, FormulaError, Num, Ref, parse_formula
 from derive.text.numbers import TextNumber
@@ -125,24 +124,18 @@ class Aligned:
 Agrees = Callable[[TextNumber, Pair], bool]
 
 
-_SHAPES: dict[int, tuple[Sequence[Computation], dict[tuple[int, ...], list[Any]]]] = {}
+Shapes = dict[tuple[int, ...], list[tuple[Computation, tuple[Factor, ...]]]]
+"""Computations by the sorted signs of their factors: what a chain of operands can be."""
 
 
-def shapes(
-    computations: Sequence[Computation],
-) -> dict[tuple[int, ...], list[tuple[Computation, tuple[Factor, ...]]]]:
+def shapes(computations: Sequence[Computation]) -> Shapes:
     """The computations by the signs of their factors (with and without the constants)."""
-    known = _SHAPES.get(id(computations))
-    if known is not None and known[0] is computations:
-        return known[1]
-    index: dict[tuple[int, ...], list[Any]] = {}
+    index: Shapes = {}
     for computation in computations:
         quantities = tuple(f for f in computation.factors if f.pair is not None)
         for factors in dict.fromkeys((computation.factors, quantities)):
             key = tuple(sorted(f.sign for f in factors))
             index.setdefault(key, []).append((computation, factors))
-    _SHAPES.clear()
-    _SHAPES[id(computations)] = (computations, index)
     return index
 
 
@@ -170,7 +163,7 @@ Fits = Callable[[TextNumber, Pair], bool]
 def align(
     chain: Chain,
     numbers: Sequence[TextNumber],
-    computations: Sequence[Computation],
+    by_shape: Shapes,
     agrees: Agrees,
     fits: Fits = lambda number, pair: True,
     prefer: Callable[[str], float] = lambda subject: 0.0,
@@ -195,7 +188,7 @@ def align(
     best: list[Aligned] = []
     best_score, best_named = 1, 0.0
     tie = False
-    for computation, factors in shapes(computations).get(tuple(sorted(signs)), ()):
+    for computation, factors in by_shape.get(tuple(sorted(signs)), ()):
         for order in _orders(signs, factors):
             pairs: list[tuple[int, Pair]] = []
             ok = True

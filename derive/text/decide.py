@@ -245,7 +245,7 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
 
     def fits(number: TextNumber, pair: tuple[str, str]) -> bool:
         unit = view.quantities[pair[1]].unit
-        return not number.unit or (number.unit == "" and unit == "") or compatible(number, unit)
+        return not number.unit or compatible(number.unit, unit)
 
     decided: dict[int, Decision] = {}
     for chain in chains(block.text, numbers):
@@ -256,7 +256,7 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
         def prefer(subject: str, named: dict[str, tuple[float, str]] = named) -> float:
             return named.get(subject, (0.0, ""))[0]
 
-        for aligned in align(chain, numbers, view.computations, agrees, fits, prefer):
+        for aligned in align(chain, numbers, view.computation_shapes, agrees, fits, prefer):
             number = numbers[aligned.index]
             judgement = judge_pair(view, number, aligned.pair)
             if judgement is None or not plausible(judgement):

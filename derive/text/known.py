@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from derive.model import TIER_ORDER
-from derive.text.arithmetic import Computation
+from derive.text.arithmetic import Computation, Shapes, shapes
 from derive.text.lexicon import Lexicon
 
 
@@ -153,6 +153,11 @@ class CatalogView:
             [(s.id, s.names()) for s in self.subjects.values()],
             [(q.id, q.labels(), q.id_words()) for q in self.quantities.values()],
         )
+
+    @cached_property
+    def computation_shapes(self) -> Shapes:
+        """The catalog's computations by the signs of their factors."""
+        return shapes(self.computations)
 
     @cached_property
     def quantities_of(self) -> dict[str, tuple[str, ...]]:

@@ -24,7 +24,6 @@ from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from decimal import Decimal
 
 from derive.text.document import Block
 from derive.text.known import CatalogView
@@ -287,14 +286,14 @@ def _scores(
     return scores
 
 
-def compatible(number: TextNumber, unit: str) -> bool:
-    """True when the number's written unit converts to `unit` (a bare number: plain only)."""
-    if number.unit is None or number.unit == "":
+def compatible(written: str | None, unit: str) -> bool:
+    """True when a number written in `written` can be in `unit` (a bare number: plain only)."""
+    if written is None or written == "":
         return unit == ""
-    if number.unit == "%" or unit == "%":
-        return number.unit == unit  # a share is not a count
+    if written == "%" or unit == "%":
+        return written == unit  # a share is not a count
     try:
-        factor(number.unit, unit)
+        factor(written, unit)
     except UnitError:
         return False
     return True
@@ -378,9 +377,8 @@ def _of_dimension(view: CatalogView, subject: str, unit: str | None) -> frozense
     key = (subject, unit)
     found = view.dimensions.get(key)
     if found is None:
-        probe = TextNumber(0, 0, 0, "", "", Decimal(0), None, unit, unit or "", False, Decimal(1))
         held = view.quantities_of.get(subject, ())
-        found = frozenset(q for q in held if compatible(probe, view.quantities[q].unit))
+        found = frozenset(q for q in held if compatible(unit, view.quantities[q].unit))
         view.dimensions[key] = found
     return found
 
