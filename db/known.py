@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sqlalchemy import Connection, select
 
 from db.derived_models import DerivationRow, RuleRow
@@ -174,14 +172,11 @@ def loaded_view(url: str | None) -> CatalogView:
     unknown and pass).
     """
     from db.engine import database
+    from db.rawsql import sqlite_file
     from db.url import database_url
 
-    resolved = database_url(url)
-    if resolved.startswith("sqlite:///") and not resolved.startswith("sqlite:///:memory:"):
-        path = Path(resolved.removeprefix("sqlite:///").split("?", 1)[0])
-        if not path.is_file():
-            raise EmptyDatabase(
-                f"no database at {path}; run `facts load` first (or point --db at one)"
-            )
+    path = sqlite_file(database_url(url))
+    if path is not None and not path.is_file():
+        raise EmptyDatabase(f"no database at {path}; run `facts load` first (or point --db at one)")
     with database(url) as engine, engine.connect() as conn:
         return catalog_view(conn)
