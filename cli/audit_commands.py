@@ -109,11 +109,12 @@ def audit(
         findings = audit_database(engine, rules or RULES_DIR)
         if texts:
             from cli.text_commands import read_text
-            from db.known import loaded_view
+            from db.known import catalog_view
             from derive.text import check_text
             from derive.text.findings import text_findings
 
-            view = loaded_view(db)
+            with engine.connect() as conn:
+                view = catalog_view(conn)
             reports = [check_text(read_text(str(t)), view, str(t)) for t in texts]
             findings = sorted(
                 [*findings, *text_findings(reports)], key=lambda f: KINDS.index(f.kind)

@@ -236,8 +236,7 @@ def coverage(
 ) -> None:
     """Per section of a text: its numbers, the claims among them, how many the catalog
     backs (the same verdicts as `facts check`), and the facts and rules citing it."""
-    from db.engine import database
-    from db.known import citations, loaded_view
+    from db.known import catalog_view, citations, loaded_connection
     from derive.text import check_text
     from derive.text.coverage import Section, read_outline
     from derive.text.coverage import coverage as measure
@@ -248,8 +247,8 @@ def coverage(
         else [Section("(whole text)", 1)]
     )
     content = read_text(text)
-    view = loaded_view(db)
-    with database(db) as engine, engine.connect() as conn:
+    with loaded_connection(db) as conn:
+        view = catalog_view(conn)
         fact_locators, rule_locators = citations(conn)
     report = check_text(content, view, text)
     table = measure(report, sections, fact_locators, rule_locators)

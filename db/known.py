@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from sqlalchemy import Connection, select
 
 from db.derived_models import DerivationRow, RuleRow
@@ -164,12 +167,13 @@ def citations(conn: Connection) -> tuple[dict[str, str | None], dict[str, str | 
     return facts, rules
 
 
-def loaded_view(url: str | None) -> CatalogView:
-    """The catalog view of the database at `url`, never creating one.
+@contextmanager
+def loaded_connection(url: str | None) -> Iterator[Connection]:
+    """A connection to the database at `url`, never creating one.
 
-    A SQLite file that does not exist, or a database no catalog was loaded into, is
-    refused with `EmptyDatabase` (the text checks would otherwise mark every number
-    unknown and pass).
+    A SQLite file that does not exist is refused with `EmptyDatabase`; so is (by
+    `catalog_view`) a database no catalog was loaded into: the text checks would
+    otherwise mark every number unknown and pass.
     """
     from db.engine import database
     from db.rawsql import sqlite_file
@@ -179,4 +183,10 @@ def loaded_view(url: str | None) -> CatalogView:
     if path is not None and not path.is_file():
         raise EmptyDatabase(f"no database at {path}; run `facts load` first (or point --db at one)")
     with database(url) as engine, engine.connect() as conn:
+        yield conn
+
+
+def loaded_view(url: str | None) -> CatalogView:
+    """The catalog view of the database at `url` (see `loaded_connection`)."""
+    with loaded_connection(url) as conn:
         return catalog_view(conn)
