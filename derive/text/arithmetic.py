@@ -14,6 +14,7 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from derive.formula import Bin, Expr, FormulaError, Num, Ref, parse_formula
 from derive.text.numbers import TextNumber
@@ -40,11 +41,19 @@ class Computation:
     factors: tuple[Factor, ...]
 
 
+@cache
+def _parsed(formula: str) -> Expr | None:
+    """A rule's formula parsed once, however many subjects the rule applies to."""
+    try:
+        return parse_formula(formula)
+    except FormulaError:
+        return None
+
+
 def product_factors(formula: str, subject: str) -> tuple[Factor, ...] | None:
     """The factors of a formula that is only products and quotients, else None."""
-    try:
-        expr = parse_formula(formula)
-    except FormulaError:
+    expr = _parsed(formula)
+    if expr is None:
         return None
     found: list[Factor] = []
 
