@@ -36,6 +36,8 @@ STRONG_QUANTITY = 0.8
 """Quantity evidence (a label near the number) that a value may confirm without more."""
 COINCIDENCE = 0.15
 """The most chance of a coincidence at which a value may settle pairs whose words tie."""
+ROUND_IN_HARDWARE = 8192
+"""The largest power of two that many quantities share (lanes, rows, bits, KiB)."""
 Decision = tuple[Verdict, "Candidate | None", "Judgement | None", str, tuple[str, ...]]
 """A verdict, the pair chosen, its judgement, why, and the tied pairs when unresolved."""
 
@@ -316,10 +318,11 @@ def _coincidence(view: CatalogView, number: TextNumber, group: Sequence[Candidat
 def _round_in_hardware(number: TextNumber) -> bool:
     """A power of two counted or sized in binary units: common to many quantities at once.
 
-    128 lanes, 256 rows, 1024 bits, 64 MiB: such a number says little by its digits.
+    128 lanes, 256 rows, 1024 bits, 64 MiB: such a number says little by its digits. A
+    long one (524,288) says as much as any other number of its digits.
     """
     value = number.value
-    if value != value.to_integral_value() or value <= 0:
+    if value != value.to_integral_value() or value <= 0 or value > ROUND_IN_HARDWARE:
         return False
     whole = int(value)
     binary = number.unit in (None, "", "bit", "B") or (number.unit or "").startswith(

@@ -56,6 +56,8 @@ COMPARED = 6
 RATIO_WORDS = frozenset({"倍", "x", "×", "times"})
 """How strongly a label must name a quantity for a number without its unit to be read in it."""
 SUBJECT_OF_TEXT = 0.2
+TAKEN_OVER = 0.5
+"""What the subjects of other lines weigh once the number's own line names one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +135,7 @@ def subject_evidence(
     s_low, s_high = block.sentence(start)
     _, c_high = block.clause(start)
     before: list[tuple[Mention, str]] = []
+    earlier: dict[str, tuple[float, str]] = {}
     for mention in mentions:
         for sense in mention.senses:
             if sense.target != "subject":
@@ -142,7 +145,8 @@ def subject_evidence(
                 if mention.start >= s_low:
                     before.append((mention, sense.id))
                 else:
-                    _best(scores, sense.id, SUBJECT_EARLIER_ON_LINE, f"{named} earlier on the line")
+                    why = f"{named} earlier on the line"
+                    _best(earlier, sense.id, SUBJECT_EARLIER_ON_LINE, why)
             elif mention.start < c_high:
                 _best(scores, sense.id, SUBJECT_AFTER_IN_CLAUSE, f"{named} in the clause")
             elif mention.start < s_high:
@@ -161,14 +165,10 @@ def subject_evidence(
                 for sense in mention.senses:
                     if sense.target == "subject":
                         _best(scores, sense.id, score, f"'{mention.term}' in the {where}")
-    for rank, subject in enumerate(context.carried):
-        _best(scores, subject, SUBJECT_CARRIED - 0.05 * min(rank, 3), "carried from earlier lines")
-    for subject in context.following:
-        _best(scores, subject, SUBJECT_FOLLOWING, "named in the next lines")
-    for subject in context.heading:
-        _best(scores, subject, SUBJECT_IN_HEADING, "the heading's subject")
-    for subject in context.main:
-        _best(scores, subject, SUBJECT_OF_TEXT, "a subject the text is about")
+    share = TAKEN_OVER if scores else 1.0
+    for subject, (score, why) in earlier.items():
+        _best(scores, subject, score * share, why)
+    _from_around(scores, context, share)
     for subject, (score, why) in list(scores.items()):
         for child in view.variants.get(subject, ()):
             _best(scores, child, score * 0.9, f"{why} (a variant of {subject})")
@@ -179,6 +179,22 @@ def subject_evidence(
                 score = min(scores[first][0], scores[second][0])
                 _best(scores, both, score, f"compares {first} and {second}")
     return scores
+
+
+def _from_around(scores: dict[str, tuple[float, str]], context: Context, share: float) -> None:
+    """Subjects of the lines around, the heading and the text, weighed by `share`.
+
+    A subject named in the number's own sentence or table takes over from them.
+    """
+    for rank, subject in enumerate(context.carried):
+        score = (SUBJECT_CARRIED - 0.05 * min(rank, 3)) * share
+        _best(scores, subject, score, "carried from earlier lines")
+    for subject in context.following:
+        _best(scores, subject, SUBJECT_FOLLOWING * share, "named in the next lines")
+    for subject in context.heading:
+        _best(scores, subject, SUBJECT_IN_HEADING * share, "the heading's subject")
+    for subject in context.main:
+        _best(scores, subject, SUBJECT_OF_TEXT * share, "a subject the text is about")
 
 
 _OPERATOR = re.compile(r"[×÷*/=＝≈+]|\s[-−]\s")

@@ -40,5 +40,5 @@ def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None
     # (97 / 90 / 85 / 95 %) are not met on it yet: see the README.
     assert scores.precision >= 0.89, scores.wrong
     assert scores.accuracy >= 0.66, scores.wrong
-    assert scores.recall >= 0.53, scores.wrong
+    assert scores.recall >= 0.54, scores.wrong
     assert scores.non_claims >= 0.93, scores.wrong
