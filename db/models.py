@@ -142,6 +142,8 @@ class FactRow(Placed, Base):
     date: Mapped[dt.date | None] = mapped_column(Date)
     qualifiers: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     alternatives: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    precision: Mapped[str | None] = mapped_column(Text)
+    computed_from: Mapped[list[str]] = mapped_column(JSON, default=list)
     note: Mapped[str | None] = mapped_column(Text)
     rank: Mapped[int | None] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(20), default="current")
@@ -157,3 +159,14 @@ class TableSpecRow(Placed, Base):
     id: Mapped[str] = mapped_column(String(120), primary_key=True)
     title: Mapped[str] = mapped_column(Text)
     spec: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class AcknowledgementRow(Placed, Base):
+    """A finding the catalog acknowledges: its id, why, when, and its numbers then."""
+
+    __tablename__ = "acknowledgements"
+
+    finding: Mapped[str] = mapped_column(String(400), primary_key=True)
+    reason: Mapped[str] = mapped_column(Text)
+    date: Mapped[dt.date | None] = mapped_column(Date)
+    numbers: Mapped[str | None] = mapped_column(Text)

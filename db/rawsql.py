@@ -34,6 +34,7 @@ JSON_COLUMNS = frozenset(
         "kinds",
         "synonyms",
         "alternatives",
+        "computed_from",
     }
 )
 BOOL_COLUMNS = frozenset(

@@ -17,11 +17,19 @@ from pydantic import BaseModel
 from sqlalchemy import Connection, Text, select, type_coerce
 
 from db.errors import DatabaseError
-from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
+from db.models import (
+    AcknowledgementRow,
+    FactRow,
+    QuantityRow,
+    SourceRow,
+    SubjectRow,
+    TableSpecRow,
+)
 from derive.model import Stated
-from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject, Table
+from schema.catalog import Acknowledgement, Catalog, Fact, Origin, Quantity, Source, Subject, Table
 from schema.gcpause import gc_paused
 from schema.models import (
+    AcknowledgementEntry,
     AlternativeReading,
     FactEntry,
     QuantityEntry,
@@ -29,7 +37,7 @@ from schema.models import (
     SubjectEntry,
     TableEntry,
 )
-from schema.values import NormalValue, parse_value
+from schema.values import NormalValue, parse_value, with_precision
 
 T = TypeVar("T")
 
@@ -129,6 +137,8 @@ def _fact_row(fact: Fact) -> dict[str, Any]:
         "date": e.date,
         "qualifiers": dict(sorted(e.qualifiers.items())),
         "alternatives": [a.model_dump(exclude_none=True) for a in e.alternatives],
+        "precision": e.precision,
+        "computed_from": list(e.computed_from),
         "note": e.note,
         "rank": e.rank,
         "status": fact.status,
@@ -175,7 +185,27 @@ def catalog_rows(catalog: Catalog) -> list[tuple[Any, Callable[[], Iterable[dict
             ),
         ),
         (TableSpecRow.__table__, lambda: [_table_row(t) for t in catalog.tables.values()]),
+        (
+            AcknowledgementRow.__table__,
+            lambda: [_acknowledgement_row(a) for a in catalog.acknowledgements.values()],
+        ),
     ]
+
+
+def row_key(table: Any) -> str:
+    """The column that identifies a row of one of the catalog's tables."""
+    return "finding" if table is AcknowledgementRow.__table__ else "id"
+
+
+def _acknowledgement_row(acknowledgement: Acknowledgement) -> dict[str, Any]:
+    e = acknowledgement.entry
+    return {
+        "finding": e.finding,
+        "reason": e.reason,
+        "date": e.date,
+        "numbers": e.numbers,
+        **_placed(acknowledgement.origin),
+    }
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -225,7 +255,7 @@ _FACT_COLUMNS = [
         *("id", "subject_id", "quantity_id", "subject_written", "literal", "undisclosed"),
         *("exact", "value_norm", "low_norm", "high_norm", "tier", "source_id", "locator"),
         *("date", "note", "rank", "status", "supersedes_id", "reason", "file", "line"),
-        *("position", "alternatives"),
+        *("position", "alternatives", "precision", "computed_from"),
     )  # the order the read-back loop unpacks: keep the two in step
 ]  # what a fact entry is rebuilt from: the parsed magnitude and unit are not read back
 # Read as text and decoded only when not empty: most facts carry no qualifiers.
@@ -300,7 +330,7 @@ def _read_back(conn: Connection, with_facts: bool) -> Catalog:
         ]
         (value_norm, low_norm, high_norm, tier, source_id, locator, date, note) = fact_row[7:15]
         (rank, status, supersedes_id, reason, file, line, position) = fact_row[15:22]
-        alternatives, qualifiers = fact_row[22:]
+        alternatives, precision, computed_from, qualifiers = fact_row[22:]
         given: dict[str, Any] = {"id": fact_id, "quantity": quantity_id, "tier": tier}
         for name, value in (
             ("value", literal),
@@ -311,6 +341,7 @@ def _read_back(conn: Connection, with_facts: bool) -> Catalog:
             ("rank", rank),
             ("supersedes", supersedes_id),
             ("reason", reason),
+            ("precision", precision),
         ):
             if value is not None:
                 given[name] = value
@@ -324,17 +355,26 @@ def _read_back(conn: Connection, with_facts: bool) -> Catalog:
             alternatives=tuple(
                 _trusted(AlternativeReading, {"reason": None, **a}) for a in alternatives or ()
             ),
+            computed_from=tuple(computed_from or ()),
         )
+        parsed = parse_value(literal) if literal is not None else None
+        if parsed is not None and precision is not None:
+            parsed = with_precision(parsed, precision)
         catalog.facts[fact_id] = Fact(
             _trusted(FactEntry, given),
             subject_id,
             Origin(file, line, position),
-            parse_value(literal) if literal is not None else None,
+            parsed,
             NormalValue(value_norm, low_norm, high_norm) if value_norm is not None else None,
             status,
             superseded_by.get(fact_id),
         )
     _read_tables(conn, catalog)
+    for row in _by_place(conn.execute(select(AcknowledgementRow.__table__)).all()):
+        fields = _entry_fields(row, ("finding", "reason", "date", "numbers"))
+        catalog.acknowledgements[row.finding] = Acknowledgement(
+            _trusted(AcknowledgementEntry, fields), _origin(row)
+        )
     return catalog
 
 

@@ -30,7 +30,7 @@ from db.derived_models import (
 )
 from db.engine import writing
 from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
-from db.store import catalog_rows
+from db.store import catalog_rows, row_key
 from derive.engine import Engine as Deriver
 from derive.inputs import reference_units, stated_values, subject_kinds
 from derive.rules import RuleSet, rules_digest
@@ -181,7 +181,7 @@ def sync_catalog(
         gone: list[tuple[Any, set[Any]]] = []
         changed: dict[str, set[Any]] = {}
         for table, build in builders:
-            keys, subjects, removed = _sync_table(conn, table, build())
+            keys, subjects, removed = _sync_table(conn, table, build(), row_key(table))
             gone.append((table, removed))
             changed[table.name] = keys
             if table is FactRow.__table__:
@@ -205,7 +205,7 @@ def sync_catalog(
                 .values(supersedes_id=None)
             )
         for table, removed in reversed(gone):
-            _delete(conn, table, removed)
+            _delete(conn, table, removed, row_key(table))
         kinds = subject_kinds(catalog)
         derived_for = sorted(kinds) if owners is None else sorted(owners & set(kinds))
         deriver = Deriver(

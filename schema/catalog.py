@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from schema.models import FactEntry, QuantityEntry, SourceEntry, SubjectEntry, TableEntry
+from schema.models import (
+    AcknowledgementEntry,
+    FactEntry,
+    QuantityEntry,
+    SourceEntry,
+    SubjectEntry,
+    TableEntry,
+)
 from schema.values import NormalValue, ParsedValue
 
 
@@ -71,6 +78,14 @@ class Table:
     origin: Origin
 
 
+@dataclass(frozen=True, slots=True)
+class Acknowledgement:
+    """A finding the catalog acknowledges, and where that was written."""
+
+    entry: AcknowledgementEntry
+    origin: Origin
+
+
 @dataclass(slots=True)
 class Catalog:
     """Sources, quantities, subjects and facts by id, in the order they were written."""
@@ -80,6 +95,7 @@ class Catalog:
     subjects: dict[str, Subject] = field(default_factory=dict)
     facts: dict[str, Fact] = field(default_factory=dict)
     tables: dict[str, Table] = field(default_factory=dict)
+    acknowledgements: dict[str, Acknowledgement] = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
         """Return how many entries of each kind the catalog holds."""

@@ -139,6 +139,8 @@ class FactEntry(Entry):
     date: dt.date | None = None
     qualifiers: dict[Slug, Text] = Field(default_factory=dict)
     alternatives: tuple[AlternativeReading, ...] = ()
+    precision: Text | None = None
+    computed_from: tuple[FactId, ...] = ()
     note: Text | None = None
     rank: int | None = None
     supersedes: FactId | None = None
@@ -163,6 +165,8 @@ class FactEntry(Entry):
             raise ValueError("missing `value` (or `undisclosed: true` if the vendor does not say)")
         if (self.supersedes or self.status == "withdrawn") and self.reason is None:
             raise ValueError("a correction or a withdrawal needs a `reason`")
+        if self.precision is not None and self.exact:
+            raise ValueError("a fact is either `exact: true` or has a `precision:`, not both")
         return self
 
 
@@ -205,6 +209,15 @@ class TableEntry(Entry):
     rows: Annotated[tuple[TableRow, ...], Field(min_length=1)]
 
 
+class AcknowledgementEntry(Entry):
+    """A finding the catalog knows of and keeps on purpose: its id, why, since when."""
+
+    finding: Annotated[str, StringConstraints(min_length=1, max_length=400)]
+    reason: Text
+    date: dt.date | None = None
+    numbers: Text | None = None  # the finding's numbers when it was acknowledged
+
+
 class CatalogFile(Entry):
     """One YAML file of the catalog: any of these keys, all optional."""
 
@@ -214,8 +227,11 @@ class CatalogFile(Entry):
     subject: SubjectEntry | None = None
     facts: tuple[FactEntry, ...] = ()
     tables: tuple[TableEntry, ...] = ()
+    acknowledged: tuple[AcknowledgementEntry, ...] = ()
 
-    @field_validator("sources", "quantities", "subjects", "facts", "tables", mode="before")
+    @field_validator(
+        "sources", "quantities", "subjects", "facts", "tables", "acknowledged", mode="before"
+    )
     @classmethod
     def _empty_list(cls, value: object) -> object:
         # `facts:` with every entry commented out is an empty list, not an error.

@@ -14,7 +14,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject, Table
+from schema.catalog import (
+    Acknowledgement,
+    Catalog,
+    Fact,
+    Origin,
+    Quantity,
+    Source,
+    Subject,
+    Table,
+)
 from schema.errors import CatalogError, CatalogErrors, FactsError, Place
 from schema.gcpause import gc_paused
 from schema.models import (
@@ -29,7 +38,7 @@ from schema.models import (
     TableRow,
 )
 from schema.units import canonical_unit, factor
-from schema.values import NormalValue, normalise, parse_value
+from schema.values import NormalValue, normalise, parse_value, with_precision
 from schema.yaml_source import LocatedDocument, Path_, dotted, read_located
 
 FACT_FIELDS = tuple(FactEntry.model_fields)
@@ -161,6 +170,13 @@ class _Collector:
             tpath: Path_ = ("tables", i)
             if self.claim("table", table.id, doc, tpath, f"tables[{i}].id"):
                 self.tables.append((table, origin(tpath), doc, tpath))
+        for i, acknowledged in enumerate(parsed.acknowledged):
+            apath: Path_ = ("acknowledged", i)
+            finding = acknowledged.finding
+            if self.claim("acknowledgement", finding, doc, apath, f"acknowledged[{i}].finding"):
+                self.catalog.acknowledgements[finding] = Acknowledgement(
+                    acknowledged, origin(apath)
+                )
         default_subject = parsed.subject.id if parsed.subject is not None else None
         for i, fact in enumerate(parsed.facts):
             fpath: Path_ = ("facts", i)
@@ -316,6 +332,9 @@ class _Collector:
         value_place = doc.place((*path, "value"))
         try:
             parsed = parse_value(entry.value)
+            if entry.precision is not None:
+                value_place = doc.place((*path, "precision"))
+                parsed = with_precision(parsed, entry.precision)
             normal = normalise(parsed, quantity.unit, exact=entry.exact or quantity.entry.count)
         except FactsError as exc:
             message = str(exc)

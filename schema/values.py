@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Context, Decimal
 from functools import cache, lru_cache
 
@@ -65,8 +65,13 @@ def _decimal(text: str) -> Decimal:
 
 
 def _resolution(text: str) -> Decimal:
-    _, dot, fraction = text.partition(".")
-    return Decimal(1).scaleb(-len(fraction)) if dot else Decimal(1)
+    """One unit in the last significant place: the trailing zeros of an integer are not
+    significant (`2,500` is known to the hundred, `7.50` to the hundredth)."""
+    whole, dot, fraction = text.replace(",", "").lstrip("-−").partition(".")
+    if dot:
+        return Decimal(1).scaleb(-len(fraction))
+    zeros = len(whole) - len(whole.rstrip("0"))
+    return Decimal(1).scaleb(zeros) if zeros < len(whole) else Decimal(1)
 
 
 @lru_cache(maxsize=65_536)
@@ -112,6 +117,40 @@ def decimal_factor(unit: str, target: str) -> Decimal:
 def _plain(value: Decimal) -> Decimal:
     # Plain digits, no exponent: '7370', not '7.37E+3'.
     return Decimal(format(value.normalize(_CONTEXT), "f")) if value else Decimal(0)
+
+
+_PRECISION = re.compile(rf"^\s*(?:±|\+/-|\+-)?\s*(?P<size>{_NUMBER})\s*(?P<unit>\S.*?)?\s*$")
+PRECISION_HINT = "expected a half-width like '±0.5 TFLOP/s' or '±1 %'"
+
+
+@lru_cache(maxsize=4096)
+def parse_precision(text: str, unit: str) -> tuple[Decimal, bool]:
+    """A fact's explicit `precision:` as (half-width in `unit`, or a fraction if relative).
+
+    `±0.5 TFLOP/s` in a fact written in PFLOP/s is 0.0005 PFLOP/s; `±1 %` is relative.
+    Raises `ValueSyntaxError` or `UnitError` when it cannot be read or converted.
+    """
+    match = _PRECISION.match(unicodedata.normalize("NFKC", text))
+    if match is None or match["size"].startswith(("-", "−")):
+        raise ValueSyntaxError(f"cannot read precision {text!r}; {PRECISION_HINT}")
+    size = _decimal(match["size"])
+    written = (match["unit"] or "").strip()
+    if written == "%":
+        return _CONTEXT.divide(size, Decimal(100)), True
+    try:
+        scale = decimal_factor(canonical_unit(written), unit)
+    except UnitError as exc:
+        raise UnitError(f"in precision {text!r}: {exc}") from None
+    return _CONTEXT.multiply(size, scale), False
+
+
+def with_precision(parsed: ParsedValue, precision: str) -> ParsedValue:
+    """The parsed value with the half-width its `precision:` states instead of its digits'."""
+    half, relative = parse_precision(precision, parsed.unit)
+    if relative:
+        middle = parsed.low if parsed.high is None else (parsed.low + parsed.high) / _TWO
+        half = _CONTEXT.multiply(abs(middle), half)
+    return replace(parsed, resolution=_CONTEXT.multiply(half, _TWO))
 
 
 def normalise(parsed: ParsedValue, reference_unit: str, *, exact: bool) -> NormalValue:

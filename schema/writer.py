@@ -16,7 +16,7 @@ import yaml
 from schema.catalog import Catalog, Fact, Origin
 from schema.models import Entry, FactEntry
 
-_SECTIONS = ("sources", "quantities", "subject", "subjects", "facts", "tables")
+_SECTIONS = ("sources", "quantities", "subject", "subjects", "facts", "tables", "acknowledged")
 
 
 def _scalar(value: Any) -> Any:
@@ -74,6 +74,8 @@ def documents(catalog: Catalog) -> dict[str, dict[str, Any]]:
         put(fact.origin, "facts", _fact_data(fact, heads.get(fact.origin.file)))
     for table in catalog.tables.values():
         put(table.origin, "tables", table.entry.model_dump(mode="json", exclude_defaults=True))
+    for acknowledgement in catalog.acknowledgements.values():
+        put(acknowledgement.origin, "acknowledged", entry_data(acknowledgement.entry))
     result: dict[str, dict[str, Any]] = {}
     for file in sorted(files):
         sections = files[file]
@@ -96,6 +98,7 @@ def single_document(catalog: Catalog) -> dict[str, Any]:
     doc["tables"] = [
         t.entry.model_dump(mode="json", exclude_defaults=True) for t in catalog.tables.values()
     ]
+    doc["acknowledged"] = [entry_data(a.entry) for a in catalog.acknowledgements.values()]
     return {key: value for key, value in doc.items() if value}
 
 

@@ -12,7 +12,8 @@ from conftest import CATALOG, RULES
 TPU_BANDWIDTH = 8 * 1024 * 7.2 / 8  # GB/s: 8 stacks × 1,024 lines × 7.2 Gbit/s ÷ 8 bit/B
 TPU_RIDGE = 2307e12 / (TPU_BANDWIDTH * 1e9)  # FLOP/B
 GB200_RIDGE = 2500e12 / 8e12
-GB200_RIDGE_LOW, GB200_RIDGE_HIGH = 2499.5e12 / 8.5e12, 2500.5e12 / 7.5e12  # "8 TB/s" is 7.5–8.5
+# "8 TB/s" is 7.5–8.5 TB/s and "2,500 TFLOP/s" 2,450–2,550 (trailing zeros not significant)
+GB200_RIDGE_LOW, GB200_RIDGE_HIGH = 2450e12 / 8.5e12, 2550e12 / 7.5e12
 GB200_CLOCK = 2500e12 / (606208 * 2) / 1e9  # GHz
 
 

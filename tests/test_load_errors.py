@@ -60,7 +60,8 @@ BAD_CATALOGS: dict[str, tuple[dict[str, str | bytes], str]] = {
         {"subjects/chip-x.yaml": CHIP.replace("locator: table 2", "locater: table 2")},
         "subjects/chip-x.yaml:11: facts[0].locater: unknown field `locater`; expected one of: "
         "id, subject, quantity, value, undisclosed, exact, source, locator, tier, date, "
-        "qualifiers, alternatives, note, rank, supersedes, reason, status",
+        "qualifiers, alternatives, precision, computed_from, note, rank, supersedes, reason, "
+        "status",
     ),
     "derived tier written by hand": (
         {

@@ -32,7 +32,6 @@ def _find(results: list[CheckedNumber], digits: str, beside: str) -> CheckedNumb
         ("8,192", "1024 GB/s", Verdict.alternative, None),  # "8 TB/s" read as 8 × 1024
         ("305.2", "8.192", Verdict.alternative, None),  # the ridge of that reading
         ("1,153", "2.2 GHz", Verdict.mismatched, None),  # one MAC per cell counted, not two
-        ("77", "9.6", Verdict.mismatched, None),  # against its own ≈78 vector peak
     ],
 )
 def test_the_courses_own_errors_are_reported(
@@ -59,12 +58,17 @@ def test_the_wrong_peak_is_diagnosed_as_mac_versus_flop(
     assert (result.judgement.cause or "").startswith("a factor of 2: MAC vs FLOP")
 
 
-def test_the_vector_peak_77_is_held_against_the_derived_78(
-    course_results: list[CheckedNumber],
+def test_the_vector_peak_77_is_within_what_the_rounded_2_500_allows(
+    course_results: list[CheckedNumber], course_view: CatalogView
 ) -> None:
+    # The course calls 77 wrong against its 78.125 = 2,500 / 32. By the significant-figure
+    # convention 2,500 TFLOP/s is 2,450-2,550, so the vector peak rebuilt from it is
+    # 76.6-79.7 TFLOP/s: 77 cannot be told wrong by the numbers the catalog holds.
     result = _find(course_results, "77", "9.6")
-    assert result.judgement is not None and result.judgement.known is not None
-    assert round(result.judgement.known.value, 3) == 78.125  # 18,944 × 2 × 2.0618 GHz
+    assert result.verdict is Verdict.matched, result.why
+    (rebuilt,) = [v for v in course_view.pair("gb200", "peak.vector") if v.kind.value == "derived"]
+    assert round(rebuilt.value, 3) == 78.125  # 18,944 × 2 × 2.0618 GHz
+    assert round(rebuilt.low, 2) == 76.56 and round(rebuilt.high, 2) == 79.69  # 2,450/32, 2,550/32
 
 
 def test_the_pin_rates_of_section_1_are_claims(course_results: list[CheckedNumber]) -> None:
