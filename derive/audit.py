@@ -11,6 +11,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from derive.agreement import agree, agreeing_groups, touching
 from derive.bounds import Bound
 from derive.diagnosis import diagnose
 from derive.engine import Outcome
@@ -146,7 +147,15 @@ def _interval(fact: Fact) -> tuple[float, float]:
 
 
 def _overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
-    return a[0] <= b[1] and b[0] <= a[1]
+    return agree(a, b)
+
+
+def _last_digit(clusters: list[list[Fact]]) -> str | None:
+    """The diagnosis of values that only touch: they differ in the last written digit."""
+    edges = [_interval(group[0]) for group in clusters]
+    if any(touching(a, b) for i, a in enumerate(edges) for b in edges[i + 1 :]):
+        return "they differ in the last written digit: each rounds a value the other excludes"
+    return None
 
 
 class Auditor:
@@ -186,12 +195,7 @@ class Auditor:
         for (subject, quantity, _), facts in groups.items():
             if len(facts) < 2:
                 continue  # most quantities have one fact: nothing to disagree with
-            clusters: list[list[Fact]] = []
-            for fact in sorted(facts, key=lambda f: _interval(f)):
-                if clusters and any(_overlap(_interval(fact), _interval(o)) for o in clusters[-1]):
-                    clusters[-1].append(fact)
-                else:
-                    clusters.append([fact])
+            clusters = agreeing_groups(sorted(facts, key=_interval), _interval)
             if len(clusters) < 2:
                 continue
             shown = "; ".join(f"{f.entry.value} ({f.entry.source or 'no source'})" for f in facts)
@@ -204,7 +208,8 @@ class Auditor:
                 quantity,
                 ids,
                 tuple(sorted({f.entry.source for f in facts if f.entry.source})),
-                diagnosis=diagnose(values[0], values[-1], integers=self.is_count(quantity)),
+                diagnosis=diagnose(values[0], values[-1], integers=self.is_count(quantity))
+                or _last_digit(clusters),
                 weight=self.deps.weight(ids),
             )
 

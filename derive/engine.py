@@ -7,7 +7,7 @@ banned below it, so a back-computed pin rate cannot confirm the bandwidth it
 came from.
 
 Input selection: the candidates of an input (stated facts and derivations)
-are grouped by agreement (overlapping intervals). Within a group the most
+are grouped by pairwise agreement (`derive.agreement`). Within a group the most
 precise wins; an approximate value ("≈") yields to any that states its
 precision. Groups that disagree are each derived and reported as a conflict.
 """
@@ -18,6 +18,7 @@ import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from derive.agreement import agreeing_groups
 from derive.evaluate import Compiled, EvaluationProblem, compile_formula
 from derive.formula import Ref
 from derive.model import TIER_ORDER, Candidate, Derivation, InputUse, Node, Problem, Stated
@@ -43,14 +44,8 @@ def preference(candidate: Candidate) -> tuple[object, ...]:
 
 
 def _groups(candidates: list[Candidate]) -> list[list[Candidate]]:
-    """Group candidates whose intervals overlap (transitively), lowest values first."""
-    groups: list[list[Candidate]] = []
-    for candidate in sorted(candidates, key=lambda c: (c.low, c.high)):
-        if groups and any(candidate.agrees_with(member) for member in groups[-1]):
-            groups[-1].append(candidate)
-        else:
-            groups.append([candidate])
-    return groups
+    """Split candidates into groups in which every pair agrees, the best seeding them."""
+    return agreeing_groups(sorted(candidates, key=preference), lambda c: (c.low, c.high))
 
 
 def _reason(chosen: Candidate, group: list[Candidate], conflict: bool) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from derive.agreement import agree
+
 TIER_ORDER = {"official": 0, "measured": 1, "derived": 2, "inferred": 3, "estimated": 4}
 """Strongest first; a derived value's strength is its weakest input's tier."""
 
@@ -67,8 +69,8 @@ class Candidate:
         return width / abs(self.value) if self.value else width
 
     def agrees_with(self, other: Candidate) -> bool:
-        """True when the two intervals overlap."""
-        return self.low <= other.high and other.low <= self.high
+        """True when the two intervals agree (share more than a touching point)."""
+        return agree((self.low, self.high), (other.low, other.high))
 
 
 @dataclass(frozen=True, slots=True)

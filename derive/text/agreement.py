@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from derive.agreement import agree
 from derive.text.known import KnownValue
 from derive.text.numbers import TextNumber
 from schema.errors import UnitError
@@ -88,8 +89,8 @@ def confirms(claim: Interval, known: KnownValue) -> bool:
 
 
 def contradicts(claim: Interval, known: KnownValue) -> bool:
-    """True when the claim's interval and the value's do not overlap (touching is apart)."""
-    return claim.high <= known.low or claim.low >= known.high
+    """True when the claim's interval and the value's do not agree (touching is apart)."""
+    return not agree((claim.low, claim.high), (known.low, known.high))
 
 
 def relative_difference(claim: Interval, known: KnownValue) -> float | None:
