@@ -1,4 +1,4 @@
-"""`facts audit`: findings grouped by kind and ranked by what rests on them."""
+"""`facts audit`: every finding, heaviest first across kinds, with its stable id."""
 
 from __future__ import annotations
 
@@ -22,6 +22,20 @@ class AuditFormat(StrEnum):
     text = "text"
     markdown = "markdown"
     json = "json"
+    yaml = "yaml"
+
+
+def _summary(findings: list[Finding]) -> str:
+    from derive.audit import KINDS
+
+    counts = Counter(f.kind for f in findings)
+    acked = Counter(f.kind for f in findings if f.acknowledged)
+    parts = [
+        f"{counts[k]} {k}" + (f" ({acked[k]} acknowledged)" if acked[k] else "")
+        for k in KINDS
+        if counts[k]
+    ]
+    return ", ".join(parts) or "no findings"
 
 
 def _markdown(findings: list[Finding]) -> str:
@@ -30,50 +44,38 @@ def _markdown(findings: list[Finding]) -> str:
     counts = Counter(f.kind for f in findings)
     lines = ["# Audit", "", "| kind | findings |", "|---|---|"]
     lines += [f"| {kind} | {counts[kind]} |" for kind in KINDS if counts[kind]]
-    for kind in KINDS:
-        group = [f for f in findings if f.kind == kind]
-        if not group:
-            continue
-        lines += [
-            "",
-            f"## {kind} ({len(group)})",
-            "",
-            "| rests on it | finding | likely cause |",
-            "|---|---|---|",
-        ]
-        for f in group:
-            message = f.message.replace("|", "\\|")
-            lines.append(f"| {f.weight} | {message} | {f.diagnosis or ''} |")
+    lines += [
+        "",
+        "| rests on it | id | finding | numbers | likely cause | acknowledged |",
+        "|---|---|---|---|---|---|",
+    ]
+    for f in findings:
+        cells = [f.id, f.message, f.numbers, f.diagnosis or "", f.reason or ""]
+        shown = " | ".join(c.replace("|", "\\|") for c in cells)
+        lines.append(f"| {f.weight} | {shown} |")
     return "\n".join(lines)
 
 
-def _text(findings: list[Finding], limit: int) -> str:
-    from derive.audit import KINDS
-
+def _text(findings: list[Finding], shown: list[Finding]) -> str:
     lines = []
-    for kind in KINDS:
-        group = [f for f in findings if f.kind == kind]
-        if not group:
-            continue
-        lines.append(f"{kind} ({len(group)})")
-        for f in group[:limit]:
-            cause = f"\n      likely cause: {f.diagnosis}" if f.diagnosis else ""
-            lines.append(f"  [{f.weight:>3}] {f.message}{cause}")
-        if len(group) > limit:
-            lines.append(f"  ... and {len(group) - limit} more (--limit 0 shows all)")
-        lines.append("")
-    counts = Counter(f.kind for f in findings)
-    lines.append(", ".join(f"{counts[k]} {k}" for k in KINDS if counts[k]) or "no findings")
+    for f in shown:
+        mark = " (acknowledged)" if f.acknowledged else ""
+        cause = f" — likely cause: {f.diagnosis}" if f.diagnosis else ""
+        lines.append(f"[{f.weight:>3}] {f.id}{mark}: {f.message}{cause}")
+    if len(findings) > len(shown):
+        lines.append(f"... and {len(findings) - len(shown)} more (--limit 0 shows all)")
+    lines.append(_summary(findings))
     return "\n".join(lines)
 
 
 def audit(
-    only: Annotated[
-        list[str] | None, typer.Option("--only", help="Only these kinds (repeatable).")
+    kinds: Annotated[
+        list[str] | None,
+        typer.Option("--kind", "--only", help="Only findings of this kind (repeatable)."),
     ] = None,
     skip: Annotated[list[str] | None, typer.Option("--skip", help="Leave out these kinds.")] = None,
     strict: Annotated[
-        bool, typer.Option("--strict", help="Exit with 1 when there are findings.")
+        bool, typer.Option("--strict", help="Exit with 1 when there are unacknowledged findings.")
     ] = False,
     texts: Annotated[
         list[Path] | None,
@@ -85,8 +87,8 @@ def audit(
         ),
     ] = None,
     limit: Annotated[
-        int, typer.Option("--limit", help="Findings shown per kind in the terminal (0: all).")
-    ] = 10,
+        int, typer.Option("--limit", help="Findings shown, counted over all kinds (0: all).")
+    ] = 20,
     rules: RulesOption = None,
     db: DbOption = None,
     fmt: Annotated[
@@ -95,38 +97,42 @@ def audit(
 ) -> None:
     """List contradictions, mismatches, out-of-range values and weak provenance, heaviest first.
 
-    The number in brackets is how many derived values rest on the finding.
+    Each line starts with how much rests on the finding (derived values, table
+    cells, text claims) and its stable id, which `acknowledged:` in a catalog file
+    names. `-f yaml` prints ready-to-paste `acknowledged:` entries for the open
+    findings, each with an empty `reason:` that a person must write.
     """
+    import datetime as dt
+
     from db.audit import audit_database
     from db.engine import database
     from derive.audit import KINDS
+    from derive.checks.acknowledged import proposals
     from derive.rules import RULES_DIR
 
-    for kind in [*(only or []), *(skip or [])]:
+    for kind in [*(kinds or []), *(skip or [])]:
         if kind not in KINDS:
             raise typer.BadParameter(f"unknown kind {kind!r}; the kinds are {', '.join(KINDS)}")
-    with database(db) as engine:
-        findings = audit_database(engine, rules or RULES_DIR)
-        if texts:
-            from cli.text_commands import read_text
-            from db.known import catalog_view
-            from derive.text import check_text
-            from derive.text.findings import text_findings
+    read: list[tuple[str, str]] = []
+    if texts:
+        from cli.text_commands import read_text
 
-            with engine.connect() as conn:
-                view = catalog_view(conn)
-            reports = [check_text(read_text(str(t)), view, str(t)) for t in texts]
-            findings = sorted(
-                [*findings, *text_findings(reports)], key=lambda f: KINDS.index(f.kind)
-            )
-    findings = [f for f in findings if (not only or f.kind in only) and f.kind not in (skip or [])]
+        read = [(str(t), read_text(str(t))) for t in texts]
+    with database(db) as engine:
+        findings = audit_database(engine, rules or RULES_DIR, read)
+    findings = [
+        f for f in findings if (not kinds or f.kind in kinds) and f.kind not in (skip or [])
+    ]
+    shown = findings[:limit] if limit > 0 else findings
     if fmt is AuditFormat.json:
-        print_json([f.as_json() for f in findings])
+        print_json([f.as_json() for f in shown])
     elif fmt is AuditFormat.markdown:
-        print_line(_markdown(findings))
+        print_line(_markdown(shown))
+    elif fmt is AuditFormat.yaml:
+        print_line(proposals(shown, dt.date.today().isoformat()))
     else:
-        print_line(_text(findings, limit or len(findings) or 1))
-    if strict and findings:
+        print_line(_text(findings, shown))
+    if strict and any(not f.acknowledged for f in findings):
         raise typer.Exit(1)
 
 

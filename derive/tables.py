@@ -15,7 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from derive.audit import Finding
+from derive.checks.finding import Finding
 from derive.engine import Outcome, preference
 from derive.model import TIER_ORDER, Candidate, Derivation, Stated
 from derive.rules import RuleSet

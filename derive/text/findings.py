@@ -2,66 +2,102 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
-from derive.audit import KINDS, Finding
-from derive.text.check import TextReport
+from derive.checks.derivations import WEAK_TIERS
+from derive.checks.finding import TEXT_PLACE, Finding
+from derive.checks.ranking import ranked
+from derive.text.check import CheckedNumber, TextReport
 from derive.text.known import ValueKind
 from derive.text.verdict import Verdict
 from schema.numbers import format_number
 
 
 def text_findings(reports: Iterable[TextReport]) -> list[Finding]:
-    """Mismatched and superseded numbers, and claims the catalog cannot back.
+    """Mismatched and superseded numbers, numbers matched to an inferred or estimated
+    value, and claims the catalog cannot back.
 
     A number the text's ledger accepts with a reason is left out.
     """
     found = []
     for report in reports:
         for result in report.results:
-            n, judgement = result.number, result.judgement
-            where = f"{result.file}:{n.line}:{n.column}"
-            if result.accepted:
-                continue
-            if result.verdict is Verdict.superseded and judgement and judgement.known:
-                old, now = judgement.known, judgement.correction
-                instead = (
-                    f"; now {now.shown()} ({now.ref}{', ' + now.date if now.date else ''})"
-                    if now
-                    else ""
-                )
-                found.append(
-                    Finding(
-                        "superseded-in-use",
-                        f"{where}: {n.literal!r} quotes {old.ref} ({old.shown()}), which has "
-                        f"been {old.status}" + instead,
-                        old.subject,
-                        old.quantity,
-                        tuple(r for r in (old.ref, now.ref if now else None) if r),
-                        weight=1,
-                    )
-                )
-            elif result.verdict is Verdict.mismatched and judgement and judgement.known:
-                known = judgement.known
-                found.append(
-                    Finding(
-                        "text-mismatch",
-                        f"{where}: {n.literal!r}: {known.subject} {known.quantity} is "
-                        f"{format_number(known.value, 6)} {known.unit} ({known.ref})".rstrip(),
-                        known.subject,
-                        known.quantity,
-                        (known.ref,) if known.kind is ValueKind.fact else (),
-                        diagnosis=judgement.cause,
-                        weight=1,
-                    )
-                )
-            elif result.verdict is Verdict.unresolved:
-                found.append(
-                    Finding(
-                        "text-unsourced",
-                        f"{where}: {n.literal!r} cannot be tied to a fact or derived value "
-                        f"({result.why})",
-                    )
-                )
-    order = {kind: i for i, kind in enumerate(KINDS)}
-    return sorted(found, key=lambda f: (order[f.kind], f.message))
+            if not result.accepted:
+                found.extend(_finding(result))
+    return ranked(found)
+
+
+def _finding(result: CheckedNumber) -> list[Finding]:
+    n, judgement = result.number, result.judgement
+    where = f"{result.file}:{n.line}:{n.column}"
+    place = f"{TEXT_PLACE}{result.file}:{n.line}"
+    known = judgement.known if judgement else None
+    if result.verdict is Verdict.superseded and judgement and known:
+        now = judgement.correction
+        dated = f", {now.date}" if now and now.date else ""
+        instead = f"; now {now.shown()} ({now.ref}{dated})" if now else ""
+        return [
+            Finding(
+                "superseded-in-use",
+                f"{where}: {n.literal!r} quotes {known.ref} ({known.shown()}), which has "
+                f"been {known.status}" + instead,
+                known.subject,
+                known.quantity,
+                tuple(r for r in (known.ref, now.ref if now else None) if r),
+                weight=1,
+                numbers=" | ".join([n.literal, known.shown(), *([now.shown()] if now else [])]),
+                where=place,
+            )
+        ]
+    if result.verdict is Verdict.mismatched and judgement and known:
+        return [
+            Finding(
+                "text-mismatch",
+                f"{where}: {n.literal!r}: {known.subject} {known.quantity} is "
+                f"{format_number(known.value, 6)} {known.unit} ({known.ref})".rstrip(),
+                known.subject,
+                known.quantity,
+                (known.ref,) if known.kind is ValueKind.fact else (),
+                diagnosis=judgement.cause,
+                weight=1,
+                numbers=f"{n.literal} | {known.shown()}",
+                discrepancy=judgement.difference,
+                where=place,
+            )
+        ]
+    if result.verdict is Verdict.matched and known and known.tier in WEAK_TIERS:
+        return [
+            Finding(
+                "weak",
+                f"{where}: {n.literal!r} is {known.subject} {known.quantity} = "
+                f"{known.shown()}, which is {known.tier} ({known.ref})",
+                known.subject,
+                known.quantity,
+                (known.ref,),
+                weight=1,
+                numbers=n.literal,
+                where=place,
+            )
+        ]
+    if result.verdict is Verdict.unresolved:
+        return [
+            Finding(
+                "text-unsourced",
+                f"{where}: {n.literal!r} cannot be tied to a fact or derived value ({result.why})",
+                numbers=n.literal,
+                where=f"{place}:{n.column}",
+            )
+        ]
+    return []
+
+
+def claim_counts(reports: Iterable[TextReport]) -> Counter[str]:
+    """How many claims of the texts each fact or derived value backs (matched ones)."""
+    counts: Counter[str] = Counter()
+    for report in reports:
+        for result in report.results:
+            known = result.judgement.known if result.judgement else None
+            if known is not None and result.verdict is Verdict.matched:
+                counts[known.ref] += 1
+    return counts

@@ -1,0 +1,68 @@
+"""What the catalog's tables show: inferred or estimated values in cells (weak), and
+superseded or withdrawn facts a cell still names (superseded in use)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from derive.checks.derivations import WEAK_TIERS
+from derive.checks.finding import Finding
+from derive.checks.scope import Scope
+from schema.reader import TABLE_REF
+
+
+def weak_cells(scope: Scope) -> Iterator[Finding]:
+    """Table cells that show an inferred or estimated fact, one finding per table and fact."""
+    from derive.tables import TableBuilder
+
+    builder = TableBuilder(scope.catalog, scope.rules, scope.outcome, [])
+    for table_id, table in sorted(scope.catalog.tables.items()):
+        built = builder.build(table.entry)
+        shown: dict[str, list[str]] = {}
+        for label, cells in built.rows:
+            for cell in cells:
+                for fact_id in cell.facts:
+                    shown.setdefault(fact_id, []).append(label)
+        for fact_id, labels in sorted(shown.items()):
+            fact = scope.catalog.facts.get(fact_id)
+            if fact is None or fact.entry.tier not in WEAK_TIERS or fact.entry.undisclosed:
+                continue
+            yield Finding(
+                "weak",
+                f"table {table_id} ({', '.join(dict.fromkeys(labels))}) shows "
+                f"{fact.subject} {fact.entry.quantity} = {fact.entry.value}, "
+                f"which is {fact.entry.tier} ({fact_id})",
+                fact.subject,
+                fact.entry.quantity,
+                (fact_id,),
+                (fact.entry.source,) if fact.entry.source else (),
+                weight=len(labels),
+                numbers=str(fact.entry.value),
+                where=f"table:{table_id}",
+            )
+
+
+def superseded_cells(scope: Scope) -> Iterator[Finding]:
+    """Table cells that name a superseded or withdrawn fact ({#fact-id})."""
+    facts = scope.catalog.facts
+    for table_id, table in sorted(scope.catalog.tables.items()):
+        texts = [row.text or "" for row in table.entry.rows]
+        texts += [text for row in table.entry.rows for text in row.cells.values() if text]
+        named = sorted({ref["fact"] for t in texts for ref in TABLE_REF.finditer(t) if ref["fact"]})
+        for fact_id in named:
+            old = facts.get(fact_id)
+            if old is None or old.status == "current":
+                continue
+            now = facts.get(old.superseded_by or "")
+            instead = f"; now {now.entry.value} ({now.entry.id})" if now is not None else ""
+            yield Finding(
+                "superseded-in-use",
+                f"table {table_id} shows {old.subject} {old.entry.quantity} = "
+                f"{old.entry.value} ({fact_id}), which has been {old.status}{instead}",
+                old.subject,
+                old.entry.quantity,
+                (fact_id,),
+                weight=1,
+                numbers=" | ".join(str(f.entry.value) for f in (old, now) if f is not None),
+                where=f"table:{table_id}",
+            )

@@ -1,0 +1,159 @@
+"""Findings about derived values and what they rest on: rules that cannot be
+evaluated, wide intervals, weak and undisclosed inputs, and inferred numbers that
+nothing rebuilds or confirms."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from derive.agreement import agree
+from derive.checks.dependents import stated_leaves, uses
+from derive.checks.finding import Finding
+from derive.checks.scope import Scope, interval
+from derive.model import TIER_ORDER
+from schema.catalog import Fact
+from schema.numbers import format_number
+
+IMPRECISE = 0.01
+"""A derived value whose interval reaches further than ±1 % from it is reported."""
+WEAK_TIERS = ("inferred", "estimated")
+"""The tiers a value should not rest on unnoticed."""
+
+
+def derivation_problems(scope: Scope) -> Iterator[Finding]:
+    """Rules that cannot be evaluated for a subject (zero divisors, bad domains)."""
+    for problem in scope.outcome.problems:
+        if problem.kind == "missing-input":
+            continue
+        node = (problem.subject, problem.quantity)
+        yield Finding(
+            "derivation-problem",
+            f"{node[0]} {node[1]}: rule {problem.rule_id} cannot be evaluated: {problem.detail}",
+            node[0],
+            node[1],
+            rules=(problem.rule_id,),
+            weight=scope.deps.weight(nodes=[node]),
+            numbers=problem.detail,
+        )
+
+
+def imprecise(scope: Scope) -> Iterator[Finding]:
+    """Derived values whose interval is wide, and the input that makes it so."""
+    for derivation in scope.outcome.derivations:
+        if derivation.widest is None or not derivation.value:
+            continue
+        reach = max(derivation.high - derivation.value, derivation.value - derivation.low)
+        if reach / abs(derivation.value) <= IMPRECISE:
+            continue
+        node = (derivation.subject, derivation.quantity)
+        widest = next(u for u in derivation.inputs if u.ref == derivation.widest)
+        stated = widest.used.stated
+        written = stated.literal if stated is not None else f"a derived {widest.quantity}"
+        value = scope.shown(derivation.value, node[1])
+        share = reach / abs(derivation.value)
+        yield Finding(
+            "imprecise",
+            f"{node[0]} {node[1]} (rule {derivation.rule_id}): "
+            f"{value} may lie anywhere in [{format_number(derivation.low, 6)}, "
+            f"{format_number(derivation.high, 6)}] (±{share:.1%})",
+            node[0],
+            node[1],
+            (stated.fact_id,) if stated is not None else (),
+            rules=(derivation.rule_id,),
+            diagnosis=f"the rounding of a low-precision input: {widest.ref} = {written}",
+            weight=scope.deps.weight(nodes=[node]),
+            numbers=f"{value} ±{share:.1%}",
+            discrepancy=share,
+        )
+
+
+def weak(scope: Scope) -> Iterator[Finding]:
+    """Derived values resting on inferred or estimated inputs, with the weakest link."""
+    facts = scope.catalog.facts
+    for derivation in scope.outcome.derivations:
+        if TIER_ORDER[derivation.weakest] <= TIER_ORDER["derived"]:
+            continue
+        links = sorted(
+            {
+                c.stated.fact_id
+                for c in stated_leaves(derivation)
+                if c.stated is not None and c.stated.tier == derivation.weakest
+            }
+        )
+        node = (derivation.subject, derivation.quantity)
+        yield Finding(
+            "weak",
+            f"{node[0]} {node[1]} (rule {derivation.rule_id}) rests on "
+            f"{derivation.weakest} input: weakest link "
+            + ", ".join(f"{link} ({derivation.weakest})" for link in links),
+            node[0],
+            node[1],
+            tuple(links),
+            rules=(derivation.rule_id,),
+            weight=scope.deps.weight(nodes=[node]) + 1,
+            numbers=" | ".join(str(facts[link].entry.value) for link in links if link in facts),
+        )
+
+
+def undisclosed_in_use(scope: Scope) -> Iterator[Finding]:
+    """Derivations that use a value for a quantity the vendor does not disclose."""
+    undisclosed = {
+        (f.subject, f.entry.quantity): f
+        for f in scope.catalog.facts.values()
+        if f.entry.undisclosed and f.status == "current"
+    }
+    for derivation in scope.outcome.derivations:
+        for use in uses(derivation):
+            fact = undisclosed.get((use.subject, use.quantity))
+            if fact is None:
+                continue
+            taken = use.used.stated.literal if use.used.stated is not None else "a derived value"
+            yield Finding(
+                "undisclosed-in-use",
+                f"{derivation.subject} {derivation.quantity} (rule {derivation.rule_id}) uses "
+                f"{use.subject} {use.quantity}, which the vendor does not disclose "
+                f"({fact.entry.id}); it took {taken}",
+                derivation.subject,
+                derivation.quantity,
+                (fact.entry.id,),
+                rules=(derivation.rule_id,),
+                weight=scope.deps.weight(nodes=[(derivation.subject, derivation.quantity)]) + 1,
+                numbers=taken,
+            )
+
+
+def unsupported(scope: Scope) -> Iterator[Finding]:
+    """Inferred or estimated facts that no rule rebuilds and that no fact of another
+    source confirms (a fact computed from another never confirms it)."""
+    rebuilt = {(d.subject, d.quantity) for d in scope.outcome.derivations}
+    for node, facts in sorted(scope.current.items()):
+        if node in rebuilt:
+            continue
+        for fact in sorted(facts, key=lambda f: f.entry.id):
+            if fact.entry.tier not in WEAK_TIERS or fact.normal is None:
+                continue
+            if any(_confirms(other, fact) for other in facts):
+                continue
+            yield Finding(
+                "unsupported",
+                f"{node[0]} {node[1]}: {fact.entry.value} is {fact.entry.tier}; no rule "
+                "rebuilds it and no fact of another source states it",
+                node[0],
+                node[1],
+                (fact.entry.id,),
+                (fact.entry.source,) if fact.entry.source else (),
+                weight=scope.deps.weight([fact.entry.id]),
+                numbers=str(fact.entry.value),
+            )
+
+
+def _confirms(other: Fact, fact: Fact) -> bool:
+    """True when `other` states `fact`'s value independently: another source, neither
+    computed from the other, intervals in agreement."""
+    if other is fact or other.normal is None or other.parsed is None:
+        return False
+    if other.entry.source is None or other.entry.source == fact.entry.source:
+        return False
+    if fact.entry.id in other.entry.computed_from or other.entry.id in fact.entry.computed_from:
+        return False
+    return agree(interval(other), interval(fact))

@@ -1,0 +1,34 @@
+"""Superseded in use: a superseded or withdrawn fact that a current fact says it was
+computed from (a derivation input written down in the catalog)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from derive.checks.finding import Finding
+from derive.checks.scope import Scope
+
+
+def superseded_inputs(scope: Scope) -> Iterator[Finding]:
+    """Current facts computed from a fact that has since been superseded or withdrawn."""
+    facts = scope.catalog.facts
+    for fact_id, fact in sorted(facts.items()):
+        if fact.status != "current":
+            continue
+        for input_id in sorted(fact.entry.computed_from):
+            old = facts.get(input_id)
+            if old is None or old.status == "current":
+                continue
+            now = facts.get(old.superseded_by or "")
+            instead = f"; now {now.entry.value} ({now.entry.id})" if now is not None else ""
+            yield Finding(
+                "superseded-in-use",
+                f"{fact.subject} {fact.entry.quantity}: {fact.entry.value} ({fact_id}) is "
+                f"computed from {input_id} ({old.entry.value}), which has been "
+                f"{old.status}{instead}",
+                fact.subject,
+                fact.entry.quantity,
+                (fact_id, input_id),
+                weight=scope.deps.weight([fact_id]),
+                numbers=" | ".join(str(f.entry.value) for f in (old, now) if f is not None),
+            )

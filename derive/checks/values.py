@@ -1,0 +1,54 @@
+"""Conflicts: current facts of one subject, quantity and qualifiers that disagree."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+
+from derive.agreement import agreeing_groups, touching
+from derive.checks.finding import Finding
+from derive.checks.scope import Scope, interval, relative
+from derive.diagnosis import diagnose
+from schema.catalog import Fact
+
+
+def last_digit(clusters: list[list[Fact]]) -> str | None:
+    """The diagnosis of values that only touch: they differ in the last written digit."""
+    edges = [interval(group[0]) for group in clusters]
+    if any(touching(a, b) for i, a in enumerate(edges) for b in edges[i + 1 :]):
+        return "they differ in the last written digit: each rounds a value the other excludes"
+    return None
+
+
+def conflicts(scope: Scope) -> Iterator[Finding]:
+    """Current facts of one subject, quantity and qualifiers that disagree beyond their
+    precision (pairwise: values agreeing only through a third one disagree)."""
+    groups: dict[tuple[str, str, tuple[tuple[str, str], ...]], list[Fact]] = defaultdict(list)
+    for (subject, quantity), facts in scope.current.items():
+        for fact in facts:
+            if fact.normal is not None:
+                key = (subject, quantity, tuple(sorted(fact.entry.qualifiers.items())))
+                groups[key].append(fact)
+    for (subject, quantity, _), found in groups.items():
+        if len(found) < 2:
+            continue  # most quantities have one fact: nothing to disagree with
+        facts = sorted(found, key=lambda f: f.entry.id)  # file order must not matter
+        clusters = agreeing_groups(sorted(facts, key=lambda f: (interval(f), f.entry.id)), interval)
+        if len(clusters) < 2:
+            continue
+        shown = "; ".join(f"{f.entry.value} ({f.entry.source or 'no source'})" for f in facts)
+        values = [float(c[0].normal.value) for c in clusters if c[0].normal is not None]
+        ids = tuple(f.entry.id for f in facts)
+        yield Finding(
+            "conflict",
+            f"{subject} {quantity}: the facts disagree beyond their precision: {shown}",
+            subject,
+            quantity,
+            ids,
+            tuple(sorted({f.entry.source for f in facts if f.entry.source})),
+            diagnosis=diagnose(values[0], values[-1], integers=scope.is_count(quantity))
+            or last_digit(clusters),
+            weight=scope.deps.weight(ids),
+            numbers=" | ".join(str(f.entry.value) for f in facts),
+            discrepancy=relative(values[0], values[-1]),
+        )
