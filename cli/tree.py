@@ -65,7 +65,9 @@ def render_tree(node: dict[str, Any]) -> str:
     notes = []
     if node["widest"]:
         notes.append(f"interval widened most by {node['widest']}")
-    if node["conflict"]:
+    if node.get("reading"):
+        notes.append(f"derived with another reading of an input: {node['reading']}")
+    elif node["conflict"]:
         notes.append(f"inputs disagree: this is alternative {node['alternative'] + 1}")
     agreement = _agreement(node)
     if agreement:

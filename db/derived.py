@@ -167,6 +167,7 @@ def write_derivations(conn: Connection, outcome: Outcome) -> None:
                     "weakest_tier": derivation.weakest,
                     "widest": derivation.widest,
                     "conflict": derivation.conflict,
+                    "reading": derivation.reading,
                 }
             )
             for position, use in enumerate(derivation.inputs):

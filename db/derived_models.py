@@ -50,6 +50,7 @@ class DerivationRow(Base):
     weakest_tier: Mapped[str] = mapped_column(String(20))
     widest: Mapped[str | None] = mapped_column(Text)
     conflict: Mapped[bool] = mapped_column(Boolean, default=False)
+    reading: Mapped[str | None] = mapped_column(Text)  # an input read another way
 
 
 class DerivationInputRow(Base):

@@ -10,6 +10,7 @@ from typing import Any
 
 from db.queries import check_quantity, resolve_subject, under, under_params
 from db.rawsql import Reader, in_list
+from derive.agreement import agree
 
 
 class _TreeBuilder:
@@ -20,6 +21,7 @@ class _TreeBuilder:
         self.units = {r["id"]: r["unit"] for r in reader.all("SELECT id, unit FROM quantities")}
         self.rules = {r["id"]: r for r in reader.all("SELECT id, formula, source_id FROM rules")}
         self._facts: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        self._by_id: dict[str, dict[str, Any]] = {}
         self._rows: dict[int, dict[str, Any]] = {}
         self._inputs: dict[int, list[dict[str, Any]]] = {}
 
@@ -43,6 +45,17 @@ class _TreeBuilder:
                 if use["input_derivation_id"] is not None
             }
             wanted = [i for i in below if i not in self._rows]
+
+    def fact(self, fact_id: str) -> dict[str, Any]:
+        """One fact by id, with its source (a variant's input may be its parent's fact)."""
+        if fact_id not in self._by_id:
+            (row,) = self.reader.all(
+                "SELECT f.*, s.title AS source_title FROM facts f "
+                "LEFT JOIN sources s ON s.id = f.source_id WHERE f.id = :id",
+                {"id": fact_id},
+            )
+            self._by_id[fact_id] = self._fact(row)
+        return self._by_id[fact_id]
 
     def facts_of(self, subject: str, quantity: str) -> list[dict[str, Any]]:
         """The current facts of a subject's quantity, with their sources."""
@@ -85,7 +98,7 @@ class _TreeBuilder:
         for fact in self.facts_of(row["subject_id"], row["quantity_id"]):
             agrees = None
             if fact["value"] is not None:
-                agrees = fact["low"] <= row["high"] and row["low"] <= fact["high"]
+                agrees = agree((fact["low"], fact["high"]), (row["low"], row["high"]))
             stated.append({**fact, "agrees": agrees})
         inputs = []
         for use in self._inputs.get(derivation_id, []):
@@ -98,11 +111,7 @@ class _TreeBuilder:
                 "others": use["others"],
             }
             if use["fact_id"] is not None:
-                item["fact"] = next(
-                    f
-                    for f in self.facts_of(use["subject_id"], use["quantity_id"])
-                    if f["fact"] == use["fact_id"]
-                )
+                item["fact"] = self.fact(use["fact_id"])
             else:
                 item["derived"] = self.node(use["input_derivation_id"])
             inputs.append(item)
@@ -122,6 +131,7 @@ class _TreeBuilder:
             "widest": row["widest"],
             "alternative": row["alternative"],
             "conflict": row["conflict"],
+            "reading": row["reading"],
             "stated": stated,
             "inputs": inputs,
         }

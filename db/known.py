@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 from sqlalchemy import Connection, select
 
@@ -40,8 +42,29 @@ def catalog_view(conn: Connection) -> CatalogView:
             select(SubjectRow.id, SubjectRow.name, SubjectRow.aliases, SubjectRow.variant_of)
         )
     ]
-    values = [*_facts(conn, units), *_derived(conn, units)]
+    facts = _facts(conn, units)
+    values = [*facts, *_inherited(facts, subjects), *_derived(conn, units)]
     return CatalogView.build(subjects, quantities, values, _computations(conn))
+
+
+def _inherited(facts: list[KnownValue], subjects: list[SubjectName]) -> list[KnownValue]:
+    """A variant's view of its parents' facts, for the quantities it states nothing of."""
+    parent_of = {s.id: s.variant_of for s in subjects}
+    by_subject: dict[str, dict[str, list[KnownValue]]] = defaultdict(lambda: defaultdict(list))
+    for value in facts:
+        by_subject[value.subject][value.quantity].append(value)
+    found: list[KnownValue] = []
+    for subject in parent_of:
+        seen = set(by_subject[subject])
+        parent, chain = parent_of[subject], {subject}
+        while parent is not None and parent not in chain:
+            chain.add(parent)
+            for quantity, values in by_subject[parent].items():
+                if quantity not in seen:
+                    found.extend(replace(v, subject=subject) for v in values)
+            seen |= set(by_subject[parent])
+            parent = parent_of.get(parent)
+    return found
 
 
 def _computations(conn: Connection) -> list[Computation]:
@@ -140,13 +163,14 @@ def _derived(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
         DerivationRow.value,
         DerivationRow.low,
         DerivationRow.high,
+        DerivationRow.reading,
     ).where(DerivationRow.top.is_(True))
     known = []
     for r in conn.execute(query):
         suffix = f"#{r.alternative}" if r.alternative else ""
         known.append(
             KnownValue(
-                ValueKind.derived,
+                ValueKind.derived if r.reading is None else ValueKind.alternative,
                 f"{r.rule_id}@{r.subject_id}{suffix}",
                 r.subject_id,
                 r.quantity_id,
@@ -155,6 +179,8 @@ def _derived(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
                 r.low,
                 r.high,
                 tier="derived",
+                status="current" if r.reading is None else "alternative",
+                reason=r.reading,
             )
         )
     return known

@@ -9,7 +9,7 @@ from sqlalchemy import Engine, delete, insert
 from db.derived import DeriveReport, derive_catalog, store_derived
 from db.derived_models import StateRow
 from db.engine import writing
-from db.store import read_loaded, stored_values
+from db.store import read_loaded
 from db.sync import RULES_KEY, SyncReport, sync_catalog
 from derive.rules import RuleSet, read_rules
 from schema.catalog import Catalog
@@ -55,9 +55,9 @@ def load_catalog(
 def rederive(engine: Engine, rules_dir: Path) -> DeriveReport:
     """Re-read the rules and rebuild every derived value from the stored catalog."""
     with gc_paused(), writing(engine) as conn:
-        catalog = read_loaded(conn, with_facts=False)
+        catalog = read_loaded(conn)
         rules = read_rules(rules_dir, catalog)
-        outcome = derive_catalog(catalog, rules, stored_values(conn))
+        outcome = derive_catalog(catalog, rules)
         report = store_derived(conn, rules, outcome)
         conn.execute(delete(StateRow).where(StateRow.key == RULES_KEY))
         conn.execute(insert(StateRow), [{"key": RULES_KEY, "value": rules.digest}])

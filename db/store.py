@@ -25,7 +25,6 @@ from db.models import (
     SubjectRow,
     TableSpecRow,
 )
-from derive.model import Stated
 from schema.catalog import Acknowledgement, Catalog, Fact, Origin, Quantity, Source, Subject, Table
 from schema.gcpause import gc_paused
 from schema.models import (
@@ -385,36 +384,3 @@ def _read_tables(conn: Connection, catalog: Catalog) -> None:
 
 def _bound(value: Decimal | None) -> NormalValue | None:
     return NormalValue(value, value, value) if value is not None else None
-
-
-def stored_values(conn: Connection) -> list[Stated]:
-    """The values the engine derives from, read straight from the fact rows."""
-    query = select(
-        FactRow.id,
-        FactRow.subject_id,
-        FactRow.quantity_id,
-        FactRow.value_norm,
-        FactRow.low_norm,
-        FactRow.high_norm,
-        FactRow.approx,
-        FactRow.tier,
-        FactRow.literal,
-        FactRow.rank,
-    ).where(
-        FactRow.status == "current", FactRow.value_norm.is_not(None), FactRow.comparator.is_(None)
-    )
-    return [
-        Stated(
-            r.id,
-            r.subject_id,
-            r.quantity_id,
-            float(r.value_norm),
-            float(r.low_norm),
-            float(r.high_norm),
-            bool(r.approx),
-            r.tier,
-            r.literal or "",
-            r.rank,
-        )
-        for r in conn.execute(query)
-    ]

@@ -16,14 +16,27 @@ _CAUSES: tuple[tuple[float, float, str], ...] = (
 )
 
 
-def diagnose(a: float, b: float, *, integers: bool = False) -> str | None:
-    """Return the likely cause of `a` and `b` disagreeing, or None when no ratio fits."""
+def _counts_bytes(unit: str | None) -> bool:
+    """True when a quantity in `unit` counts bits or bytes (unknown: may)."""
+    return unit is None or "B" in unit or "bit" in unit
+
+
+def diagnose(a: float, b: float, *, integers: bool = False, unit: str | None = None) -> str | None:
+    """Return the likely cause of `a` and `b` disagreeing, or None when no ratio fits.
+
+    A binary prefix, and bit vs byte, are causes only of quantities of bits and bytes
+    (`unit`, the quantity's reference unit): a clock 1.0737 times another is not GiB
+    vs GB.
+    """
     if a == 0 or b == 0 or (a < 0) != (b < 0) or not (math.isfinite(a) and math.isfinite(b)):
         return None
     if integers and abs(a - b) == 1:
         return "they differ by exactly 1: counted inclusively vs exclusively, or a reserved one"
     ratio = max(abs(a), abs(b)) / min(abs(a), abs(b))
+    binary = _counts_bytes(unit)
     for target, tolerance, cause in _CAUSES:
+        if cause.startswith(("binary", "a factor of 8")) and not binary:
+            continue
         if abs(ratio / target - 1) <= tolerance:
             return cause
     power = math.log(ratio, 1000)

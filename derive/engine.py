@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from derive.agreement import agreeing_groups
 from derive.evaluate import Compiled, EvaluationProblem, compile_formula
@@ -61,6 +61,29 @@ def _reason(chosen: Candidate, group: list[Candidate], conflict: bool) -> str:
     return f"the most precise of {len(group)} agreeing values (±{chosen.relative_width / 2:.2%})"
 
 
+def _readings(uses: tuple[InputUse, ...]) -> list[tuple[int, InputUse, InputUse]]:
+    """For each input taken from a fact with other readings, that input read each way."""
+    found = []
+    for position, use in enumerate(uses):
+        stated = use.used.stated
+        if stated is None or not stated.readings:
+            continue
+        for reading in stated.readings:
+            why = f"the alternative reading {reading.literal} of {stated.literal}"
+            if reading.reason:
+                why += f" ({reading.reason})"
+            candidate = Candidate(
+                reading.value,
+                reading.low,
+                reading.high,
+                False,
+                stated.tier,
+                stated=replace(stated, literal=reading.literal, readings=()),
+            )
+            found.append((position, use, replace(use, used=candidate, others=(), reason=why)))
+    return found
+
+
 class Engine:
     """Derives values from stated facts and rules; pure, no I/O."""
 
@@ -75,8 +98,12 @@ class Engine:
         self.kinds = dict(subject_kinds)
         self.units = dict(units)
         self.stated: dict[Node, list[Stated]] = {}
+        self.fact_nodes: dict[str, Node] = {}
         for fact in stated:
             self.stated.setdefault((fact.subject, fact.quantity), []).append(fact)
+            if fact.inherited_from is None:
+                self.fact_nodes[fact.fact_id] = (fact.subject, fact.quantity)
+        self._rests: dict[tuple[str, str], frozenset[Node]] = {}
         self._compiled: dict[str, Compiled] = {}
         self._reaches: dict[Node, frozenset[Node]] = {}
         self._stated_candidates: dict[Node, list[Candidate]] = {}
@@ -91,6 +118,11 @@ class Engine:
         stack = [node]
         while stack:
             subject, quantity = stack.pop()
+            for fact in self.stated.get((subject, quantity), ()):
+                for other in self.rests_on(fact):
+                    if other not in seen:
+                        seen.add(other)
+                        stack.append(other)
             kind = self.kinds.get(subject, "")
             for rule in self.rules.for_output(quantity):
                 if rule.applies_to(subject, kind):
@@ -102,9 +134,36 @@ class Engine:
         self._reaches[node] = frozenset(seen)
         return self._reaches[node]
 
+    def rests_on(self, fact: Stated) -> frozenset[Node]:
+        """The nodes a stated value's source computed it from (`computed_from`): facts,
+        and the inputs of a rule, for the subject the value is seen on."""
+        key = (fact.fact_id, fact.subject)
+        found = self._rests.get(key)
+        if found is not None:
+            return found
+        nodes: set[Node] = set()
+        for name in fact.computed_from:
+            node = self.fact_nodes.get(name)
+            if node is not None:
+                if fact.inherited_from is not None and node[0] == fact.inherited_from:
+                    node = (fact.subject, node[1])
+                nodes.add(node)
+                continue
+            for rule in self.rules.rules:
+                if rule.id == name:
+                    nodes.update((ref.subject or fact.subject, ref.quantity) for ref in rule.refs)
+        self._rests[key] = frozenset(nodes)
+        return self._rests[key]
+
     # -- candidates ---------------------------------------------------------------------
     def candidates(self, node: Node, banned: frozenset[Node]) -> list[Candidate]:
-        """Every value node could take without resting on a banned node."""
+        """Every value node could take without resting on a banned node.
+
+        A stated value its source computed (`computed_from`) is a claim to check against
+        the derivation, not an input beside it: it is left out where the node is derived,
+        and where it rests on a banned node (a figure computed from the pin rate never
+        supports a pin rate back-computed from it).
+        """
         if node in banned:
             return []
         stated = self._stated_candidates.get(node)
@@ -114,10 +173,16 @@ class Engine:
                 for s in self.stated.get(node, [])
             ]
             self._stated_candidates[node] = stated
-        found = list(stated)
         derived, _ = self.derive_node(node, banned)
-        found.extend(d.as_candidate() for d in derived)
-        return found
+        rebuilt = [d.as_candidate() for d in derived if d.reading is None]
+        found = [
+            c
+            for c in stated
+            if c.stated is None
+            or not c.stated.computed_from
+            or not (rebuilt or self.rests_on(c.stated) & banned)
+        ]
+        return found + rebuilt
 
     # -- derivation ---------------------------------------------------------------------
     def derive_node(
@@ -186,13 +251,20 @@ class Engine:
             uses.sort(key=lambda use: preference(use.used))
             options.append(uses)
         made = []
-        for index, combination in enumerate(itertools.product(*options)):
-            if index == MAX_COMBINATIONS:
-                break
+        combinations = list(itertools.islice(itertools.product(*options), MAX_COMBINATIONS))
+        for index, combination in enumerate(combinations):
             try:
                 made.append(self._evaluate(rule, subject, combination, index, conflict))
             except EvaluationProblem as exc:
                 return made, Problem(subject, rule.entry.output, rule.id, exc.kind, exc.detail)
+        for position, use, reading in _readings(combinations[0]):
+            uses = list(combinations[0])
+            uses[position] = reading
+            try:
+                derivation = self._evaluate(rule, subject, tuple(uses), len(made), conflict)
+            except EvaluationProblem:
+                continue  # the reading's own value cannot be computed with: nothing to show
+            made.append(replace(derivation, reading=f"{use.ref}: {reading.reason}"))
         return made, None
 
     def _evaluate(

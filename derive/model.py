@@ -27,6 +27,20 @@ class Stated:
     tier: str
     literal: str
     rank: int | None = None
+    computed_from: tuple[str, ...] = ()  # facts or rules its source computed it from
+    readings: tuple[Reading, ...] = ()  # other readings of its written value
+    inherited_from: str | None = None  # the parent subject whose fact a variant sees
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """Another reading of a stated value (a rounded "8 TB/s" as 8 × 1,024 GB/s)."""
+
+    value: float
+    low: float
+    high: float
+    literal: str
+    reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +115,7 @@ class Derivation:
     widest: str | None
     alternative: int = 0
     conflict: bool = False
+    reading: str | None = None  # the alternative reading of an input it was derived with
 
     def as_candidate(self) -> Candidate:
         """This derivation as a candidate value for another rule's input."""

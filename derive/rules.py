@@ -299,6 +299,32 @@ def read_rules(root: Path, catalog: Catalog) -> RuleSet:
             bound = checker.check_bound(bound_entry, doc, ("bounds", i))
             if bound is not None:
                 bounds.append(bound)
+    checker.errors.extend(_computed_from_problems(catalog, {rule.id for rule in rules}))
     if checker.errors:
         raise CatalogErrors(checker.errors)
     return RuleSet(tuple(rules), rules_digest(root), tuple(bounds))
+
+
+def _computed_from_problems(catalog: Catalog, rule_ids: set[str]) -> list[CatalogError]:
+    """A fact's `computed_from:` names facts of the catalog or rules of the rule set.
+
+    Loaded without any rules (an empty rules directory), a name that is not a fact may
+    be one of the catalog's rules: it cannot be told wrong, and rests on nothing.
+    """
+    problems: list[CatalogError] = []
+    if not rule_ids:
+        return problems
+    for fact in catalog.facts.values():
+        for name in fact.entry.computed_from:
+            if name not in catalog.facts and name not in rule_ids:
+                close = difflib.get_close_matches(name, [*catalog.facts, *rule_ids], n=1)
+                hint = f"; did you mean {close[0]}?" if close else ""
+                place = Place(fact.origin.file, fact.origin.line, "computed_from")
+                problems.append(
+                    CatalogError(
+                        place,
+                        f"fact {fact.entry.id}: computed_from names {name!r}, which is neither "
+                        f"a fact nor a rule{hint}",
+                    )
+                )
+    return problems

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from derive.checks.finding import Finding
 from derive.engine import Outcome, preference
+from derive.inputs import current_facts
 from derive.model import TIER_ORDER, Candidate, Derivation, Stated
 from derive.rules import RuleSet
 from schema.catalog import Catalog, Fact
@@ -108,13 +109,11 @@ class TableBuilder:
     ) -> None:
         self.catalog = catalog
         self.formulas = {rule.id: rule.entry.formula for rule in rules.rules}
-        self.facts: dict[tuple[str, str], list[Fact]] = defaultdict(list)
-        for fact in catalog.facts.values():
-            if fact.status == "current":
-                self.facts[(fact.subject, fact.entry.quantity)].append(fact)
+        self.facts = current_facts(catalog)
         self.derived: dict[tuple[str, str], list[Derivation]] = defaultdict(list)
         for derivation in outcome.derivations:
-            self.derived[(derivation.subject, derivation.quantity)].append(derivation)
+            if derivation.reading is None:  # another reading of an input: not the table's value
+                self.derived[(derivation.subject, derivation.quantity)].append(derivation)
         self.findings: dict[str, list[Finding]] = defaultdict(list)
         for finding in findings:
             if finding.kind in ("conflict", "mismatch", "out-of-range"):

@@ -64,14 +64,18 @@ def _decimal(text: str) -> Decimal:
     return Decimal(text.replace(",", "").replace("−", "-"))
 
 
-def _resolution(text: str) -> Decimal:
-    """One unit in the last significant place: the trailing zeros of an integer are not
-    significant (`2,500` is known to the hundred, `7.50` to the hundredth)."""
-    whole, dot, fraction = text.replace(",", "").lstrip("-−").partition(".")
+_GROUPING = re.compile("[,_\u2009\u202f]")
+
+
+def significant_resolution(text: str) -> Decimal:
+    """One unit in the last significant place of a written number: `7.37` → 0.01,
+    `7.50` → 0.01, `2,500` → 100 (an integer's trailing zeros are not significant),
+    `148` → 1, `0` → 1. Groupings (`,`, `_`, thin spaces) and a sign are ignored."""
+    whole, dot, fraction = _GROUPING.sub("", text).lstrip("-−+").partition(".")
     if dot:
         return Decimal(1).scaleb(-len(fraction))
-    zeros = len(whole) - len(whole.rstrip("0"))
-    return Decimal(1).scaleb(zeros) if zeros < len(whole) else Decimal(1)
+    stripped = whole.rstrip("0")
+    return Decimal(1).scaleb(len(whole) - len(stripped)) if stripped else Decimal(1)
 
 
 @lru_cache(maxsize=65_536)
@@ -92,11 +96,11 @@ def parse_value(literal: str) -> ParsedValue:
         raise UnitError(f"in {literal!r}: {exc}") from None
     low = _decimal(match["low"])
     high = _decimal(match["high"]) if match["high"] else None
-    resolution = _resolution(match["low"])
+    resolution = significant_resolution(match["low"])
     if high is not None:
         if high <= low:
             raise ValueSyntaxError(f"range {literal!r} must go from the lower to the higher value")
-        resolution = min(resolution, _resolution(match["high"]))
+        resolution = min(resolution, significant_resolution(match["high"]))
     comparator = _COMPARATORS[match["cmp"]] if match["cmp"] else None
     if comparator and high is not None:
         raise ValueSyntaxError(f"{literal!r} is both a bound and a range; write one of them")

@@ -66,3 +66,12 @@ def write_derivation_catalog(
     rules_dir.mkdir()
     (rules_dir / "rules.yaml").write_text(rules, encoding="utf-8")
     return catalog, rules_dir
+
+
+HBM_PARTS = (
+    "  - id: x.stacks\n    quantity: hbm.stacks\n    value: 8\n    source: vendor-sheet\n"
+    "    tier: official\n"
+    "  - id: x.width\n    quantity: hbm.interface_width\n    value: 1,024 bit\n"
+    "    source: vendor-sheet\n    tier: official\n"
+)
+"""Eight stacks of 1,024 bit, as facts of a subject file."""

@@ -31,10 +31,11 @@ def test_hardware_overview_has_the_course_numbers(loaded: str, cli: Any) -> None
     cells = _cells(_table(cli, loaded, "hardware-overview"))
     # The course's table: 7,372.8 GB/s (= 7.37 TB/s) and 8,000 GB/s; 2,307 | 4,614 and
     # 2,500 | 5,000 TFLOPS; 312.9 and 312.5 FLOP/byte; 96 GiB per device; 186 GB (192 GB).
-    assert cells["HBM 带宽"] == ["7,372.8 GB/s", "8,000 GB/s"]
+    # Its 7,372.8 rests on the back-computed 7.2 Gbit/s: the official 7.37 TB/s is shown.
+    assert cells["HBM 带宽"] == ["7,370 GB/s", "8,000 GB/s"]
     assert cells["算力 BF16（每 chip / 每 GPU）"] == ["2,307 TFLOP/s", "2,500 TFLOP/s"]
     assert cells["算力 FP8（每 chip / 每 GPU）"] == ["4,614 TFLOP/s", "5,000 TFLOP/s"]
-    assert cells["算力 ÷ 带宽"] == ["312.9 FLOP/B", "312.5 FLOP/B"]
+    assert cells["算力 ÷ 带宽"] == ["313 FLOP/B", "312.5 FLOP/B"]  # 2,307 / 7.37 (not 7,372.8)
     assert cells["HBM 容量"] == ["96 GiB / device", "186 GB / GPU（软件可见；物理 192 GB）"]
     assert cells["矩阵单元"][0] == "MXU 256 × 256，每核 2 个"
     assert cells["标量 / 地址"][1] == "每 SM 128 个 CUDA core，148 个 SM"

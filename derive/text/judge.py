@@ -64,7 +64,7 @@ def _most_trusted(values: Sequence[KnownValue]) -> KnownValue:
 
 def cause_of(number: TextNumber, claim: Interval, known: KnownValue, *, count: bool) -> str | None:
     """The likely cause of a claim disagreeing with `known`, where the numbers show one."""
-    found = diagnose(claim.value, known.value, integers=count)
+    found = diagnose(claim.value, known.value, integers=count, unit=known.unit)
     if found:
         return found
     if known.low <= claim.value <= known.high and known.high > known.low:

@@ -21,6 +21,7 @@ from decimal import Decimal, InvalidOperation
 
 from schema.errors import UnitError
 from schema.units import canonical_unit
+from schema.values import significant_resolution
 
 _FULL_WIDTH = str.maketrans(
     "０１２３４５６７８９．％～＝＋－／（）：",
@@ -139,22 +140,6 @@ def plain_line(line: str) -> str:
 
 def _decimal(text: str) -> Decimal:
     return Decimal(re.sub(rf"[,_{_THIN}]", "", text))
-
-
-def significant_resolution(text: str) -> Decimal:
-    """One unit in the last significant place of a written number.
-
-    `7.37` → 0.01; `2,500` → 100 (an integer's trailing zeros are not significant);
-    `0` → 1.
-    """
-    plain = re.sub(rf"[,_{_THIN}]", "", text)
-    whole, dot, fraction = plain.partition(".")
-    if dot:
-        return Decimal(1).scaleb(-len(fraction))
-    stripped = whole.rstrip("0")
-    if not stripped:
-        return Decimal(1)
-    return Decimal(1).scaleb(len(whole) - len(stripped))
 
 
 def _unit_after(rest: str) -> tuple[str | None, str, int]:

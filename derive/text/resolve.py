@@ -56,6 +56,8 @@ COMPARED = 6
 RATIO_WORDS = frozenset({"倍", "x", "×", "times"})
 """How strongly a label must name a quantity for a number without its unit to be read in it."""
 SUBJECT_OF_TEXT = 0.2
+VARIANT = 0.8
+"""A named subject's variants are about it too, less than it (below the tie margin)."""
 TAKEN_OVER = 0.5
 """What the subjects of other lines weigh once the number's own line names one."""
 
@@ -171,7 +173,7 @@ def subject_evidence(
     _from_around(scores, context, share)
     for subject, (score, why) in list(scores.items()):
         for child in view.variants.get(subject, ()):
-            _best(scores, child, score * 0.9, f"{why} (a variant of {subject})")
+            _best(scores, child, score * VARIANT, f"{why} (a variant of {subject})")
     best_named = sorted(scores, key=lambda s: -scores[s][0])[:COMPARED]
     for index, first in enumerate(best_named):
         for second in best_named[index + 1 :]:

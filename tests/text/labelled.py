@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,8 +83,34 @@ class Scores:
         )
 
 
-def score(report: TextReport, labels: list[Label], lines: set[int] | None = None) -> Scores:
-    """Compare a report with labels, over the labelled lines only."""
+def _with_parents(
+    pairs: set[tuple[str | None, str | None]], variants: Mapping[str, Sequence[str]]
+) -> set[tuple[str | None, str | None]]:
+    """The pairs with the parent's pair of a variant's quantity (the B200's SM count is
+    the GB200's: the variant sees its parent's facts), and a parent's with its variants'."""
+    parent_of = {child: parent for parent, children in variants.items() for child in children}
+    found = set(pairs)
+    for subject, quantity in pairs:
+        found |= {(child, quantity) for child in variants.get(subject or "", ())}
+        parent = parent_of.get(subject or "")
+        while parent is not None:
+            found.add((parent, quantity))
+            parent = parent_of.get(parent)
+    return found
+
+
+def score(
+    report: TextReport,
+    labels: list[Label],
+    lines: set[int] | None = None,
+    variants: Mapping[str, Sequence[str]] | None = None,
+) -> Scores:
+    """Compare a report with labels, over the labelled lines only.
+
+    With the catalog's `variants`, a pair of a variant's parent (or of a parent's variant)
+    counts as the labelled pair: labels written before the parent existed name the variant.
+    """
+    family = variants or {}
     labelled_lines = lines or {label.line for label in labels}
     counter: Counter[tuple[int, str]] = Counter()
     found = {_key(r, counter): r for r in report.results if r.number.line in labelled_lines}
@@ -93,7 +120,9 @@ def score(report: TextReport, labels: list[Label], lines: set[int] | None = None
     for label in labels:
         result = found.get((label.line, label.text, label.nth))
         verdict = result.verdict.value if result else "non-claim"
-        pair_ok = result is not None and (result.subject, result.quantity) in label.pairs()
+        pair_ok = result is not None and (result.subject, result.quantity) in _with_parents(
+            label.pairs(), family
+        )
         good = verdict == label.verdict and (label.verdict not in CLAIMS or pair_ok)
         right_verdict += good
         if not good:
@@ -117,7 +146,7 @@ def score(report: TextReport, labels: list[Label], lines: set[int] | None = None
             right_matched += bool(
                 label
                 and label.verdict == "matched"
-                and (result.subject, result.quantity) in label.pairs()
+                and (result.subject, result.quantity) in _with_parents(label.pairs(), family)
             )
     return Scores(
         len(labels),

@@ -6,7 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from derive.text.numbers import TextNumber, numbers_in_line, significant_resolution
+from derive.text.numbers import TextNumber, numbers_in_line
+from schema.values import significant_resolution
 
 
 def numbers(line: str) -> list[TextNumber]:

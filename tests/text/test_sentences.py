@@ -22,7 +22,7 @@ def test_150_sms_on_a_b200_contradict_the_148_sms_of_its_sm_count(
     claim = _one("The B200 has 150 SMs.", course_view)
     assert (claim.verdict, claim.subject, claim.quantity) == (
         Verdict.mismatched,
-        "gb200",
+        "b200",  # the parent of gb200 and b200-hgx, which share its SM count
         "sm.count",
     )
     assert claim.judgement is not None and claim.judgement.known is not None

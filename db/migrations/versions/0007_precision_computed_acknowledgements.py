@@ -1,4 +1,5 @@
-"""explicit precision and a source's own arithmetic on facts; acknowledged findings
+"""explicit precision and a source's own arithmetic on facts; acknowledged findings;
+derivations made with an alternative reading of an input
 
 Revision ID: 0007
 Revises: 0006
@@ -20,6 +21,8 @@ def upgrade() -> None:
         batch_op.add_column(
             sa.Column('computed_from', sa.JSON(), nullable=False, server_default='[]')
         )
+    with op.batch_alter_table('derivations', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('reading', sa.Text(), nullable=True))
     op.create_table(
         'acknowledgements',
         sa.Column('finding', sa.String(length=400), nullable=False),
@@ -35,6 +38,8 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table('acknowledgements')
+    with op.batch_alter_table('derivations', schema=None) as batch_op:
+        batch_op.drop_column('reading')
     with op.batch_alter_table('facts', schema=None) as batch_op:
         batch_op.drop_column('computed_from')
         batch_op.drop_column('precision')
