@@ -29,7 +29,12 @@ def mismatches(scope: Scope) -> Iterator[Finding]:
                 continue
             cause = None
             if scope.catalog.quantities[node[1]].unit != "%":  # ratios of shares say nothing
-                cause = diagnose(derivation.value, stated, integers=scope.is_count(node[1]))
+                cause = diagnose(
+                    derivation.value,
+                    stated,
+                    integers=scope.is_count(node[1]),
+                    unit=scope.catalog.quantities[node[1]].unit,
+                )
             if cause is None and derivation.widest is not None and derivation.value:
                 spread = (derivation.high - derivation.low) / 2 / abs(derivation.value)
                 if difference <= 2 * spread:

@@ -56,7 +56,9 @@ def _bound(scope: Scope, bound: Bound, subject: str) -> Iterator[Finding]:
     one unit: the limits' interval is converted into this quantity's reference unit
     (a limit in KiB against a capacity in MiB)."""
     other = (bound.ref.subject or subject, bound.ref.quantity)
-    limits = [f for f in scope.current.get(other, []) if f.normal is not None]
+    limits = [
+        f for f in scope.current.get(other, []) if f.normal is not None and f.parsed is not None
+    ]
     ranged = [f for f in limits if f.parsed is not None and f.parsed.is_range]
     limits = sorted(ranged or limits, key=lambda f: f.entry.id)
     if not limits:
@@ -64,8 +66,9 @@ def _bound(scope: Scope, bound: Bound, subject: str) -> Iterator[Finding]:
     quantity = bound.entry.quantity
     units = scope.catalog.quantities
     scale = float(factor(units[other[1]].unit, units[quantity].unit))
-    low = min(float(f.normal.low) for f in limits if f.normal is not None) * scale
-    high = max(float(f.normal.high) for f in limits if f.normal is not None) * scale
+    # A one-sided limit (≤6.4 Gbit/s) bounds on one side only: its interval is open.
+    low = min(interval(f)[0] for f in limits) * scale
+    high = max(interval(f)[1] for f in limits) * scale
     ref_text = ", ".join(str(f.entry.value) for f in limits)
     for fact in sorted(scope.current.get((subject, quantity), []), key=lambda f: f.entry.id):
         if fact.normal is None or fact.parsed is None:
@@ -88,7 +91,7 @@ def _bound(scope: Scope, bound: Bound, subject: str) -> Iterator[Finding]:
             (fact.entry.id, *(f.entry.id for f in limits)),
             tuple(sorted({f.entry.source for f in [fact, *limits] if f.entry.source})),
             (bound.entry.id,),
-            diagnosis=diagnose(value, edge),
+            diagnosis=diagnose(value, edge, unit=units[quantity].unit),
             weight=scope.deps.weight([fact.entry.id]),
             numbers=f"{fact.entry.value} | {ref_text}",
             discrepancy=relative(value, edge),

@@ -5,17 +5,28 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from derive.agreement import agreeing_groups, touching
+from derive.agreement import agree, agreeing_groups, touching
 from derive.checks.finding import Finding
 from derive.checks.scope import Scope, interval, relative
 from derive.diagnosis import diagnose
 from schema.catalog import Fact
 
 
-def last_digit(clusters: list[list[Fact]]) -> str | None:
-    """The diagnosis of values that only touch: they differ in the last written digit."""
-    edges = [interval(group[0]) for group in clusters]
-    if any(touching(a, b) for i, a in enumerate(edges) for b in edges[i + 1 :]):
+def cause(facts: list[Fact], integers: bool, unit: str) -> str | None:
+    """The likely cause of a conflict, from a pair of facts that disagree: the first
+    pair whose ratio shows one, else the last written digit when two only touch."""
+    pairs = [
+        (a, b)
+        for i, a in enumerate(facts)
+        for b in facts[i + 1 :]
+        if not agree(interval(a), interval(b))
+    ]
+    for a, b in pairs:
+        assert a.normal is not None and b.normal is not None
+        found = diagnose(float(a.normal.value), float(b.normal.value), integers=integers, unit=unit)
+        if found:
+            return found
+    if any(touching(interval(a), interval(b)) for a, b in pairs):
         return "they differ in the last written digit: each rounds a value the other excludes"
     return None
 
@@ -37,7 +48,8 @@ def conflicts(scope: Scope) -> Iterator[Finding]:
         if len(clusters) < 2:
             continue
         shown = "; ".join(f"{f.entry.value} ({f.entry.source or 'no source'})" for f in facts)
-        values = [float(c[0].normal.value) for c in clusters if c[0].normal is not None]
+        values = [float(f.normal.value) for f in facts if f.normal is not None]
+        in_order = sorted(facts, key=lambda f: (interval(f), f.entry.id))
         ids = tuple(f.entry.id for f in facts)
         yield Finding(
             "conflict",
@@ -46,9 +58,10 @@ def conflicts(scope: Scope) -> Iterator[Finding]:
             quantity,
             ids,
             tuple(sorted({f.entry.source for f in facts if f.entry.source})),
-            diagnosis=diagnose(values[0], values[-1], integers=scope.is_count(quantity))
-            or last_digit(clusters),
+            diagnosis=cause(
+                in_order, scope.is_count(quantity), scope.catalog.quantities[quantity].unit
+            ),
             weight=scope.deps.weight(ids),
             numbers=" | ".join(str(f.entry.value) for f in facts),
-            discrepancy=relative(values[0], values[-1]),
+            discrepancy=relative(min(values), max(values)),
         )

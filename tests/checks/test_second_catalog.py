@@ -256,22 +256,12 @@ def test_the_database_path_reports_the_same_findings(db_url: str, cli: Any) -> N
 # -- gaps of the audit this catalog shows (EXPECTED.md, "Gaps") ---------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="gap: a chain's diagnosis compares the first values of the first and last "
-    "agreeing groups (200 GB vs 192 GiB), not the pair that disagrees (192 GB vs 192 GiB)",
-)
-def test_gap_a_chain_is_diagnosed_from_the_pair_that_disagrees() -> None:
+def test_a_chain_is_diagnosed_from_the_pair_that_disagrees() -> None:
     (finding,) = _by_key()[("conflict", "mi300x", "hbm.capacity")]
     assert finding.diagnosis is not None and "GiB vs GB" in finding.diagnosis
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="gap: a `within` bound reads a one-sided limit (≤6.4 Gbit/s) as its rounding "
-    "interval 6.35-6.45 Gbit/s and reports 5.2 Gbit/s as outside it",
-)
-def test_gap_a_within_bound_honours_a_one_sided_limit(tmp_path: Path) -> None:
+def test_a_within_bound_honours_a_one_sided_limit(tmp_path: Path) -> None:
     rules = tmp_path / "rules"
     shutil.copytree(RULES, rules)
     general = rules / "general.yaml"
