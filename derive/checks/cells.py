@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from derive.checks.derivations import WEAK_TIERS
 from derive.checks.finding import Finding
 from derive.checks.scope import Scope
+from derive.checks.superseded import dated
 from schema.reader import TABLE_REF
 
 
@@ -54,7 +55,7 @@ def superseded_cells(scope: Scope) -> Iterator[Finding]:
             if old is None or old.status == "current":
                 continue
             now = facts.get(old.superseded_by or "")
-            instead = f"; now {now.entry.value} ({now.entry.id})" if now is not None else ""
+            instead = f"; now {now.entry.value} ({dated(now)})" if now is not None else ""
             yield Finding(
                 "superseded-in-use",
                 f"table {table_id} shows {old.subject} {old.entry.quantity} = "

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from derive.checks.finding import Finding
 from derive.checks.scope import Scope
+from schema.catalog import Fact
 
 
 def superseded_inputs(scope: Scope) -> Iterator[Finding]:
@@ -20,7 +21,7 @@ def superseded_inputs(scope: Scope) -> Iterator[Finding]:
             if old is None or old.status == "current":
                 continue
             now = facts.get(old.superseded_by or "")
-            instead = f"; now {now.entry.value} ({now.entry.id})" if now is not None else ""
+            instead = f"; now {now.entry.value} ({dated(now)})" if now is not None else ""
             yield Finding(
                 "superseded-in-use",
                 f"{fact.subject} {fact.entry.quantity}: {fact.entry.value} ({fact_id}) is "
@@ -32,3 +33,8 @@ def superseded_inputs(scope: Scope) -> Iterator[Finding]:
                 weight=scope.deps.weight([fact_id]),
                 numbers=" | ".join(str(f.entry.value) for f in (old, now) if f is not None),
             )
+
+
+def dated(fact: Fact) -> str:
+    """A correction's id and, where it has one, its date."""
+    return f"{fact.entry.id}, {fact.entry.date}" if fact.entry.date else fact.entry.id

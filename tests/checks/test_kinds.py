@@ -252,6 +252,7 @@ def test_superseded_in_use_by_a_fact_computed_from_it(tmp_path: Path) -> None:
     assert found.kind == "superseded-in-use"
     assert found.id == "superseded-in-use:chip-y:registers.max_per_thread:x.reg+x.regs.total"
     assert found.numbers == "256 | 255"
+    assert found.message.endswith("has been superseded; now 255 (x.reg@fixed, 2025-06-01)")
 
 
 def test_superseded_in_use_by_a_table_cell(tmp_path: Path) -> None:
