@@ -7,6 +7,7 @@ catalog's acknowledgements applied. The checks live in `derive.checks`.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 
 from derive.checks import acknowledged, run
@@ -25,20 +26,16 @@ def finish(
 ) -> list[Finding]:
     """Findings ranked, with `catalog`'s acknowledgements marked and the stale ones added.
 
-    Raises `BadAcknowledgement` for an acknowledgement whose id is not a finding id.
+    Findings already finished may be given again (with a text's findings added):
+    their marks and stale acknowledgements are worked out anew. Raises
+    `BadAcknowledgement` for an acknowledgement whose id is not a finding id.
     """
-    found = ranked(f for f in findings if f.kind != "stale-acknowledgement")
-    fresh = [dataclass_unmarked(f) for f in found]
+    fresh = ranked(  # once per id first: the one an acknowledgement is judged against
+        dataclasses.replace(f, acknowledged=False, reason=None) if f.acknowledged else f
+        for f in findings
+        if f.kind != "stale-acknowledgement"
+    )
     return ranked(acknowledged.apply(fresh, catalog.acknowledgements, texts_checked=texts_checked))
-
-
-def dataclass_unmarked(finding: Finding) -> Finding:
-    """The finding without an acknowledgement mark (so that `finish` can run again)."""
-    if not finding.acknowledged:
-        return finding
-    import dataclasses
-
-    return dataclasses.replace(finding, acknowledged=False, reason=None)
 
 
 def audit(catalog: Catalog, rules: RuleSet, outcome: Outcome) -> list[Finding]:

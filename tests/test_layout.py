@@ -74,3 +74,11 @@ def test_read_commands_never_import_alembic_or_the_orm(tmp_path: Path) -> None:
             [sys.executable, "-c", code], capture_output=True, text=True, check=True
         )
         assert out.stderr.strip().splitlines()[-1] == "[]", args
+
+
+def test_audit_exports() -> None:
+    import derive.audit
+    import derive.checks
+
+    assert set(derive.audit.__all__) == {"KINDS", "Finding", "audit", "finish"}
+    assert set(derive.checks.__all__) == {"KINDS", "Finding", "Scope", "finding_id", "run"}
