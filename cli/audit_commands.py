@@ -38,7 +38,7 @@ def _summary(findings: list[Finding]) -> str:
     return ", ".join(parts) or "no findings"
 
 
-def _markdown(findings: list[Finding]) -> str:
+def _markdown(findings: list[Finding], shown: list[Finding]) -> str:
     from derive.audit import KINDS
 
     counts = Counter(f.kind for f in findings)
@@ -49,10 +49,10 @@ def _markdown(findings: list[Finding]) -> str:
         "| rests on it | id | finding | numbers | likely cause | acknowledged |",
         "|---|---|---|---|---|---|",
     ]
-    for f in findings:
+    for f in shown:
         cells = [f.id, f.message, f.numbers, f.diagnosis or "", f.reason or ""]
-        shown = " | ".join(c.replace("|", "\\|") for c in cells)
-        lines.append(f"| {f.weight} | {shown} |")
+        row = " | ".join(c.replace("|", "\\|") for c in cells)
+        lines.append(f"| {f.weight} | {row} |")
     return "\n".join(lines)
 
 
@@ -127,7 +127,7 @@ def audit(
     if fmt is AuditFormat.json:
         print_json([f.as_json() for f in shown])
     elif fmt is AuditFormat.markdown:
-        print_line(_markdown(shown))
+        print_line(_markdown(findings, shown))
     elif fmt is AuditFormat.yaml:
         print_line(proposals(shown, dt.date.today().isoformat()))
     else:
