@@ -87,7 +87,7 @@ def _sync_table(
     def flush() -> None:
         inserts = [r for r in batch if r[key] not in stored]
         updates = [r for r in batch if r[key] in stored and stored[r[key]] != r]
-        _apply(conn, table, inserts, updates)
+        _apply(conn, table, inserts, updates, key)
         for row in inserts + updates:
             if row[key] in stored and _moved_only(stored[row[key]], row):
                 continue  # written with its new line; nothing derived from it changed

@@ -6,7 +6,6 @@ import string
 from pathlib import Path
 from typing import Any
 
-import pytest
 from conftest import CATALOG, RULES, table_rows
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -155,14 +154,6 @@ def test_the_real_catalog_survives_load_dump_load(db_url: str, tmp_path: Path) -
     _round_trip(db_url, CATALOG, tmp_path, RULES)
 
 
-SYNC_KEY_BUG = (
-    "db/sync.py: _sync_table's flush() calls _apply() without the table's key, so updating "
-    "a row of a table not keyed by `id` (acknowledgements, keyed by `finding`) raises "
-    "KeyError 'id'; the course catalog now holds acknowledgements, moved here to one file"
-)
-
-
-@pytest.mark.xfail(strict=True, raises=KeyError, reason=SYNC_KEY_BUG)
 def test_dump_to_stdout_is_a_loadable_one_file_catalog(
     db_url: str, tmp_path: Path, cli: Any
 ) -> None:

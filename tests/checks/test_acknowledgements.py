@@ -7,9 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
 from audit_catalogs import fact, findings, write
-from test_roundtrip import SYNC_KEY_BUG
 
 REGS = fact("x.reg", "registers.max_per_thread", "255") + fact(
     "x.reg@guide", "registers.max_per_thread", "256"
@@ -166,7 +164,6 @@ def test_ids_are_stable_across_runs_and_file_order(tmp_path: Path) -> None:
     assert [f.message for f in first] == [f.message for f in reordered]
 
 
-@pytest.mark.xfail(strict=True, raises=KeyError, reason=SYNC_KEY_BUG)
 def test_an_edited_acknowledgement_loads_again(tmp_path: Path, db_url: str, cli: Any) -> None:
     write(tmp_path, REGS, acknowledged=ack(CONFLICT))
     assert audit(cli, tmp_path, db_url, "--strict").exit_code == 0
