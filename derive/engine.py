@@ -264,7 +264,8 @@ class Engine:
                 derivation = self._evaluate(rule, subject, tuple(uses), len(made), conflict)
             except EvaluationProblem:
                 continue  # the reading's own value cannot be computed with: nothing to show
-            made.append(replace(derivation, reading=f"{use.ref}: {reading.reason}"))
+            literal = reading.used.stated.literal if reading.used.stated else ""
+            made.append(replace(derivation, reading=f"{use.ref} read as {literal}"))
         return made, None
 
     def _evaluate(

@@ -14,7 +14,15 @@ __all__ = ["KINDS", "Finding", "Scope", "finding_id", "run"]
 
 def run(scope: Scope) -> list[Finding]:
     """Every finding of every check over one scope, in check order."""
-    from derive.checks import cells, derivations, mismatches, provenance, ranges, superseded
+    from derive.checks import (
+        cells,
+        derivations,
+        mismatches,
+        provenance,
+        ranges,
+        readings,
+        superseded,
+    )
     from derive.checks.values import conflicts
 
     return [
@@ -23,6 +31,7 @@ def run(scope: Scope) -> list[Finding]:
         *ranges.ranges(scope),
         *derivations.derivation_problems(scope),
         *derivations.imprecise(scope),
+        *readings.reading_spreads(scope),
         *derivations.weak(scope),
         *cells.weak_cells(scope),
         *derivations.unsupported(scope),

@@ -19,6 +19,7 @@ KINDS = (
     "out-of-range",
     "derivation-problem",
     "imprecise",
+    "reading-spread",
     "weak",
     "unsupported",
     "undisclosed-in-use",

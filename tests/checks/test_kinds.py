@@ -308,3 +308,23 @@ def test_uncited_source(tmp_path: Path) -> None:
         )
     )
     assert found.id == "uncited-source:unused"
+
+
+def test_reading_spread(tmp_path: Path) -> None:
+    # chip-y's "8 TB/s" may be 8 × 1,024 GB/s: its ridge is 2,500 / 8 = 312.5 FLOP/B as
+    # written and 2,500 / 8.192 = 305.176 with the other reading, 2.34 % apart.
+    reading = DATED + "    alternatives:\n      - {value: '8,192 GB/s', reason: 8 x 1024}\n"
+    found = only(
+        findings(
+            tmp_path,
+            fact("y.peak", "peak.bf16_dense", "2,500 TFLOP/s", subject="chip-y")
+            + fact("y.bw", "hbm.bandwidth", "8 TB/s", subject="chip-y", extra=reading),
+            subjects=CHIP_Y,
+        ),
+        "reading-spread",
+    )
+    assert (found.subject, found.quantity) == ("chip-y", "ridge.hbm")
+    assert found.id == "reading-spread:chip-y:ridge.hbm:y.bw/ridge"
+    assert found.numbers == "312.5 FLOP/B | 305.176 FLOP/B"
+    assert found.discrepancy is not None and round(found.discrepancy, 4) == round(1 - 1 / 1.024, 4)
+    assert found.diagnosis is not None and "binary vs decimal prefix" in found.diagnosis
