@@ -217,6 +217,16 @@ class AcknowledgementEntry(Entry):
     date: dt.date | None = None
     numbers: Text | None = None  # the finding's numbers when it was acknowledged
 
+    @field_validator("finding")
+    @classmethod
+    def _an_id(cls, finding: str) -> str:
+        if not re.fullmatch(r"[a-z][a-z-]*:\S+", finding):
+            raise ValueError(
+                f"{finding!r} is not a finding id; an id is its kind, a colon and what it is "
+                "about (conflict:SUBJECT:QUANTITY:FACTS), as `facts audit -f json` prints it"
+            )
+        return finding
+
 
 class CatalogFile(Entry):
     """One YAML file of the catalog: any of these keys, all optional."""

@@ -94,16 +94,19 @@ def test_an_acknowledgement_without_numbers_holds_while_its_finding_lasts(
     assert [(f.id, f.acknowledged) for f in found] == [(CONFLICT, True)]
 
 
-def test_an_acknowledgement_that_names_no_finding_id_is_one_line_and_exit_2(
+def test_an_acknowledgement_that_names_no_finding_id_is_refused_at_load(
     tmp_path: Path, db_url: str, cli: Any
 ) -> None:
     write(tmp_path, REGS, acknowledged=ack("registers are 255"))
-    result = audit(cli, tmp_path, db_url)
+    result = cli("load", str(tmp_path / "catalog"), "--db", db_url)
     assert result.exit_code == 2
-    assert result.stderr.startswith(
-        "error: acknowledged.yaml:2: acknowledged finding 'registers are 255' is not a finding id"
+    first, *rest = result.stderr.splitlines()
+    assert first.startswith(
+        "error: acknowledged.yaml:2: acknowledged[0].finding: 'registers are 255' is not a "
+        "finding id"
     )
-    assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
+    assert rest == ["1 problem in the catalog; nothing was loaded"]
+    assert "Traceback" not in result.stderr
 
 
 def test_proposed_acknowledgements_are_ready_to_paste_with_a_reason(
