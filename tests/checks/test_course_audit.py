@@ -78,9 +78,7 @@ def test_a_course_limit_above_its_capacity_is_out_of_range(
     assert [f["rules"] for f in bound] == [["vmem.scoped_limit.at-most-capacity"]]
 
 
-def test_the_recipes_scoped_vmem_limit_is_held_against_tpu_v7s_vmem(
-    db_url: str, cli: Any
-) -> None:
+def test_the_recipes_scoped_vmem_limit_is_held_against_tpu_v7s_vmem(db_url: str, cli: Any) -> None:
     # 98,304 KiB = 96 MiB and 81,920 KiB = 80 MiB, both above 64 MiB per core; the course
     # discusses the first (a cross-generation request), not the second.
     found = json.loads(_course(db_url, cli, "-f", "json", "--kind", "out-of-range").stdout)
