@@ -134,13 +134,27 @@ class Engine:
         self._reaches[node] = frozenset(seen)
         return self._reaches[node]
 
-    def rests_on(self, fact: Stated) -> frozenset[Node]:
+    def rests_on(self, fact: Stated, visiting: frozenset[str] = frozenset()) -> frozenset[Node]:
         """The nodes a stated value's source computed it from (`computed_from`): facts,
-        and the inputs of a rule, for the subject the value is seen on."""
+        and the inputs of a rule, for the subject the value is seen on; and, through a
+        node whose every stated value was itself computed, what those rest on (921.6 GB/s
+        per stack from a pin rate the source back-computed from the bandwidth)."""
         key = (fact.fact_id, fact.subject)
         found = self._rests.get(key)
         if found is not None:
             return found
+        direct = self._direct_rests(fact)
+        nodes = set(direct)
+        for node in direct:
+            below = self.stated.get(node, [])
+            if below and all(other.computed_from for other in below):
+                for other in below:
+                    if other.fact_id not in visiting:
+                        nodes |= self.rests_on(other, visiting | {fact.fact_id})
+        self._rests[key] = frozenset(nodes)
+        return self._rests[key]
+
+    def _direct_rests(self, fact: Stated) -> set[Node]:
         nodes: set[Node] = set()
         for name in fact.computed_from:
             node = self.fact_nodes.get(name)
@@ -152,8 +166,7 @@ class Engine:
             for rule in self.rules.rules:
                 if rule.id == name:
                     nodes.update((ref.subject or fact.subject, ref.quantity) for ref in rule.refs)
-        self._rests[key] = frozenset(nodes)
-        return self._rests[key]
+        return nodes
 
     # -- candidates ---------------------------------------------------------------------
     def candidates(self, node: Node, banned: frozenset[Node]) -> list[Candidate]:
