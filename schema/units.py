@@ -23,11 +23,12 @@ if TYPE_CHECKING:
 DEFINITIONS = Path(__file__).with_name("units.txt")
 
 _PREFIXES = ("", "k", "M", "G", "T", "P", "E", "m", "u", "µ", "n", "Ki", "Mi", "Gi", "Ti", "Pi")
-_BASES = ("bit", "B", "FLOP", "MAC", "cycle", "s", "Hz")
+_BASES = ("bit", "B", "FLOP", "MAC", "OP", "cycle", "s", "Hz")
 _ATOM_ALIASES = {"byte": "B", "bytes": "B", "bits": "bit", "sec": "s", "cycles": "cycle"}
 # Whole-unit spellings of spec sheets, mapped to the canonical form.
 _WHOLE_ALIASES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^([kMGTPE]?)FLOPS$"), r"\1FLOP/s"),
+    (re.compile(r"^([kMGTPE]?)OPS$"), r"\1OP/s"),
     (re.compile(r"^([kMGTPE]?)bps$"), r"\1bit/s"),
     (re.compile(r"^([kMGTPE]?)b/s$"), r"\1bit/s"),
     (re.compile(r"^KB(/.*)?$"), r"kB\1"),
@@ -36,7 +37,10 @@ _ATOM = re.compile(
     "^(" + "|".join(sorted((p for p in _PREFIXES if p), key=len, reverse=True)) + ")?"
     "(" + "|".join(_BASES) + ")$"
 )
-KNOWN_UNITS = "bit, B, FLOP, MAC, cycle, s, Hz, % with SI or binary prefixes (GB/s, TFLOP/s, MiB)"
+KNOWN_UNITS = (
+    "bit, B, FLOP, MAC, OP, cycle, s, Hz, % with SI or binary prefixes "
+    "(GB/s, TFLOP/s, TOP/s, MiB)"
+)
 
 
 @cache

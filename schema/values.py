@@ -17,7 +17,13 @@ from functools import cache, lru_cache
 from schema.errors import UnitError, ValueSyntaxError
 from schema.units import canonical_unit, factor
 
-_NUMBER = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_MANTISSA = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:_\d{3})+|\d{1,3}(?:\u2009\d{3})+|\d+)(?:\.\d+)?"
+_EXPONENT = r"(?:[eE][+-]?\d{1,3}|\s*[×x*·]\s*10\s*\^\s*[+-]?\d{1,3})"
+_NUMBER = rf"{_MANTISSA}{_EXPONENT}?"
+_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
+_POWER = re.compile(r"10([⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})")
+MAX_VALUE = 200
+"""The longest value read, in characters: no spec-sheet value comes near it."""
 _APPROX = r"≈|~|约|about|approx\.?|ca\."
 _COMPARATOR = r">=|<=|≥|≤|>|<"
 _RANGE_SEPARATOR = r"–|—|-|~|to"
@@ -29,7 +35,7 @@ _VALUE = re.compile(
 _COMPARATORS = {">=": "≥", "<=": "≤", "≥": "≥", "≤": "≤", ">": ">", "<": "<"}
 HINT = (
     "expected a number, range or bound then a unit, like '7.37 TB/s', '2,307 TFLOP/s', "
-    "'8.0–9.6 Gbit/s', '>9.2 Gbit/s' or '148'"
+    "'9.0e11 B/s', '8.0–9.6 Gbit/s', '>9.2 Gbit/s' or '148'"
 )
 
 
@@ -60,8 +66,28 @@ class NormalValue:
     high: Decimal
 
 
+_SPLIT = re.compile(rf"^(?P<mantissa>{_MANTISSA})(?:[eE](?P<e>[+-]?\d+)|.*\^\s*(?P<p>[+-]?\d+))?$")
+
+
+def _number(text: str) -> tuple[Decimal, Decimal]:
+    """A written number's value and resolution: `9.0e11` is 9.0 × 10¹¹, known to 10¹⁰
+    (the mantissa's last digit); `2,500` is known to the hundred."""
+    match = _SPLIT.match(text.strip())
+    assert match is not None, text  # the caller matched _NUMBER
+    mantissa = match["mantissa"]
+    value = Decimal(_GROUPING.sub("", mantissa).replace("−", "-"))
+    resolution = significant_resolution(mantissa)
+    exponent = match["e"] or match["p"]
+    if exponent is None:
+        return value, resolution
+    power = int(exponent)
+    if "." not in mantissa:  # 2e14: the exponent's zeros are not significant either
+        resolution = Decimal(1).scaleb(len(mantissa.lstrip("-−")) - 1)
+    return value.scaleb(power), resolution.scaleb(power)
+
+
 def _decimal(text: str) -> Decimal:
-    return Decimal(text.replace(",", "").replace("−", "-"))
+    return _number(text)[0]
 
 
 _GROUPING = re.compile("[,_\u2009\u202f]")
@@ -81,7 +107,12 @@ def significant_resolution(text: str) -> Decimal:
 @lru_cache(maxsize=65_536)
 def parse_value(literal: str) -> ParsedValue:
     """Parse a written value; raise `ValueSyntaxError` or `UnitError` if it cannot be read."""
-    text = unicodedata.normalize("NFKC", literal)
+    if len(literal) > MAX_VALUE:
+        raise ValueSyntaxError(
+            f"a value of {len(literal):,} characters is not a value; at most {MAX_VALUE} are read"
+        )
+    powered = _POWER.sub(lambda m: "10^" + m.group(1).translate(_SUPERSCRIPT), literal)
+    text = unicodedata.normalize("NFKC", powered)
     match = _VALUE.match(text)
     if match is None:
         if re.search(r"\d,\d", text) and not re.search(r"\d{1,3}(,\d{3})+", text):
@@ -94,13 +125,13 @@ def parse_value(literal: str) -> ParsedValue:
         unit = canonical_unit(unit_text)
     except UnitError as exc:
         raise UnitError(f"in {literal!r}: {exc}") from None
-    low = _decimal(match["low"])
-    high = _decimal(match["high"]) if match["high"] else None
-    resolution = significant_resolution(match["low"])
-    if high is not None:
+    low, resolution = _number(match["low"])
+    high: Decimal | None = None
+    if match["high"]:
+        high, high_resolution = _number(match["high"])
         if high <= low:
             raise ValueSyntaxError(f"range {literal!r} must go from the lower to the higher value")
-        resolution = min(resolution, significant_resolution(match["high"]))
+        resolution = min(resolution, high_resolution)
     comparator = _COMPARATORS[match["cmp"]] if match["cmp"] else None
     if comparator and high is not None:
         raise ValueSyntaxError(f"{literal!r} is both a bound and a range; write one of them")

@@ -17,7 +17,8 @@ BAD_CATALOGS: dict[str, tuple[dict[str, str | bytes], str]] = {
     "unknown unit": (
         {"subjects/chip-x.yaml": CHIP.replace("7.37 TB/s", "7.37 TB/S")},
         "subjects/chip-x.yaml:9: facts[0].value: in '7.37 TB/S': unknown unit 'TB/S'; expected "
-        "bit, B, FLOP, MAC, cycle, s, Hz, % with SI or binary prefixes (GB/s, TFLOP/s, MiB)",
+        "bit, B, FLOP, MAC, OP, cycle, s, Hz, % with SI or binary prefixes "
+        "(GB/s, TFLOP/s, TOP/s, MiB)",
     ),
     "unit of the wrong dimension": (
         {"subjects/chip-x.yaml": CHIP.replace("7.37 TB/s", "64 MiB")},

@@ -121,3 +121,34 @@ def test_wrong_dimension_names_both_units() -> None:
     assert str(caught.value) == (
         "unit MiB ([information]) cannot convert to GB/s ([information] / [time])"
     )
+
+
+@pytest.mark.parametrize(
+    ("literal", "value", "reference", "low", "high"),
+    [
+        # the mantissa's written digits carry the precision: 9.0e11 is 8.95–9.05 × 10¹¹
+        ("9.0e11 B/s", "900", "GB/s", "895", "905"),
+        ("2.75e14 FLOP/s", "275", "TFLOP/s", "274.5", "275.5"),
+        ("1.2E+12 B/s", "1200", "GB/s", "1150", "1250"),
+        ("2e14 FLOP/s", "200", "TFLOP/s", "150", "250"),
+        ("3.5 × 10^12 FLOP/s", "3.5", "TFLOP/s", "3.45", "3.55"),
+        ("3.5×10¹² FLOP/s", "3.5", "TFLOP/s", "3.45", "3.55"),
+        ("17_200_000_000 B/s", "17.2", "GB/s", "17.15", "17.25"),
+        ("1,000 TOPS", "1000", "TOP/s", "500", "1500"),  # one significant digit
+    ],
+)
+def test_spec_table_notations(
+    literal: str, value: str, reference: str, low: str, high: str
+) -> None:
+    normal = normalise(parse_value(literal), reference, exact=False)
+    assert (normal.value, normal.low, normal.high) == (Decimal(value), Decimal(low), Decimal(high))
+
+
+def test_integer_operations_are_kept_apart_from_flop() -> None:
+    with pytest.raises(UnitError, match="cannot convert"):
+        normalise(parse_value("1,000 TOPS"), "TFLOP/s", exact=False)
+
+
+def test_a_huge_value_is_refused_at_once() -> None:
+    with pytest.raises(ValueSyntaxError, match="at most 200 are read"):
+        parse_value("9" * 100_000 + " B/s")
