@@ -13,6 +13,7 @@ from db.store import read_loaded
 from db.sync import RULES_KEY, SyncReport, sync_catalog
 from derive.rules import RuleSet, read_rules
 from schema.catalog import Catalog
+from schema.errors import FactsError
 from schema.gcpause import gc_paused
 from schema.lock import catalog_lock
 from schema.reader import read_catalog
@@ -52,11 +53,20 @@ def load_catalog(
         return sync_catalog(engine, root, rules_dir, read)
 
 
+class NoRules(FactsError, ValueError):
+    """`derive --all` with a rules directory that holds no rules: refused, nothing changed."""
+
+
 def rederive(engine: Engine, rules_dir: Path) -> DeriveReport:
     """Re-read the rules and rebuild every derived value from the stored catalog."""
     with gc_paused(), writing(engine) as conn:
         catalog = read_loaded(conn)
         rules = read_rules(rules_dir, catalog)
+        if not rules.rules:
+            raise NoRules(
+                f"{rules_dir} holds no rules: deriving with them would delete every derived "
+                "value; name the directory that holds the catalog's rules"
+            )
         outcome = derive_catalog(catalog, rules)
         report = store_derived(conn, rules, outcome)
         conn.execute(delete(StateRow).where(StateRow.key == RULES_KEY))

@@ -33,7 +33,7 @@ from derive.bounds import Bound, BoundEntry, meant_for
 from derive.formula import Bin, Call, Expr, FormulaError, Neg, Num, Pow, Ref, parse_formula
 from derive.formula import references as formula_references
 from schema.catalog import Catalog, Origin
-from schema.errors import CatalogError, CatalogErrors, Place
+from schema.errors import CatalogError, CatalogErrors, FactsError, Place
 from schema.models import QuantityId, Slug, SubjectKind, Text
 from schema.reader import catalog_files, validation_problems
 from schema.units import dimensionality, unit_quantity
@@ -269,15 +269,24 @@ def rules_digest(root: Path) -> str:
     return digest.hexdigest()
 
 
+class RulesDirectoryMissing(FactsError, ValueError):
+    """A rules directory that does not exist: refused before anything is written."""
+
+
 def read_rules(root: Path, catalog: Catalog) -> RuleSet:
     """Read and check every rule file under `root` against `catalog`.
 
     Raises `CatalogErrors` naming file, line and rule for every problem.
     """
+    if not root.is_dir():
+        raise RulesDirectoryMissing(
+            f"no rules directory {root}; name a directory of rule files (or leave --rules "
+            "out for the shipped rules)"
+        )
     checker = _RuleChecker(catalog)
     rules: list[Rule] = []
     bounds: list[Bound] = []
-    files = catalog_files(root) if root.is_dir() else []
+    files = catalog_files(root)
     for path in files:
         display = f"{root.name}/{path.relative_to(root).as_posix()}"
         try:

@@ -38,8 +38,7 @@ _ATOM = re.compile(
     "(" + "|".join(_BASES) + ")$"
 )
 KNOWN_UNITS = (
-    "bit, B, FLOP, MAC, OP, cycle, s, Hz, % with SI or binary prefixes "
-    "(GB/s, TFLOP/s, TOP/s, MiB)"
+    "bit, B, FLOP, MAC, OP, cycle, s, Hz, % with SI or binary prefixes (GB/s, TFLOP/s, TOP/s, MiB)"
 )
 
 

@@ -147,6 +147,7 @@ def test_generated_catalogs_survive_load_dump_load(
         path = work / "src" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(to_yaml(data), encoding="utf-8")
+    (work / "no-rules").mkdir()
     _round_trip(db_url, work / "src", work, work / "no-rules")
 
 

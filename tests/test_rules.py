@@ -88,6 +88,40 @@ def test_a_bad_rule_also_stops_derive_all(db_url: str, tmp_path: Path, cli: Any)
     assert snapshot(db_url) == before
 
 
+def _loaded(db_url: str, tmp_path: Path, cli: Any) -> tuple[Path, Any]:
+    """A loaded good catalog and the database as it then is."""
+    catalog, rules = write_derivation_catalog(tmp_path / "c", {"chip-x": GOOD_CHIP})
+    assert cli("load", str(catalog), "--rules", str(rules), "--db", db_url).exit_code == 0
+    return catalog, snapshot(db_url)
+
+
+@pytest.mark.parametrize("command", ["load", "derive"])
+def test_a_rules_directory_that_does_not_exist_is_refused(
+    command: str, db_url: str, tmp_path: Path, cli: Any
+) -> None:
+    catalog, before = _loaded(db_url, tmp_path, cli)
+    args = [str(catalog)] if command == "load" else ["--all"]
+    missing = tmp_path / "no-such-dir"
+    result = cli(command, *args, "--rules", str(missing), "--db", db_url)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: no rules directory {missing}; name a directory of rule " + (
+        "files (or leave --rules out for the shipped rules)\n"
+    )
+    assert snapshot(db_url) == before
+
+
+def test_derive_all_with_an_empty_rules_directory_deletes_nothing(
+    db_url: str, tmp_path: Path, cli: Any
+) -> None:
+    _, before = _loaded(db_url, tmp_path, cli)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = cli("derive", "--all", "--rules", str(empty), "--db", db_url)
+    assert result.exit_code == 2
+    assert "holds no rules: deriving with them would delete every derived value" in result.stderr
+    assert snapshot(db_url) == before
+
+
 def test_the_shipped_rules_fit_the_shipped_catalog() -> None:
     from conftest import CATALOG
     from conftest import RULES as SHIPPED
