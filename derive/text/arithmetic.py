@@ -169,6 +169,26 @@ def _orders(signs: Sequence[int], factors: Sequence[Factor]) -> list[tuple[int, 
 Fits = Callable[[TextNumber, Pair], bool]
 
 
+CONVERSIONS = frozenset({8.0, 1000.0, 1024.0, 1e6, 1048576.0, 1e9, 1e12})
+"""Divisors a writer puts in for units (÷ 8 bits per byte, ÷ 1000 for a prefix) that a
+rule leaves to its units: a chain may be read without them."""
+
+
+def _readings(chain: Chain, numbers: Sequence[TextNumber]) -> list[tuple[tuple[int, int], ...]]:
+    """The chain's operands as written, and without the unit conversions it writes out."""
+    written = chain.operands
+    bare = tuple(
+        (i, sign)
+        for i, sign in written
+        if not (
+            numbers[i].unit is None
+            and float(numbers[i].value) in CONVERSIONS
+            and sign < 0  # "÷ 8" bits to bytes, "÷ 1000" a prefix; never "8 stacks ×"
+        )
+    )
+    return [written] if len(bare) in (len(written), 0) else [written, bare]
+
+
 def align(
     chain: Chain,
     numbers: Sequence[TextNumber],
@@ -193,42 +213,43 @@ def align(
             memo[key] = agrees(numbers[index], pair)
         return memo[key]
 
-    signs = [sign for _, sign in chain.operands]
     best: list[Aligned] = []
     best_score, best_named = 1, 0.0
     tie = False
-    for computation, factors in by_shape.get(tuple(sorted(signs)), ()):
-        for order in _orders(signs, factors):
-            pairs: list[tuple[int, Pair]] = []
-            ok = True
-            for (index, _), slot in zip(chain.operands, order, strict=True):
-                factor = factors[slot]
-                if factor.pair is None:
-                    if float(numbers[index].value) != factor.constant:
+    for operands in _readings(chain, numbers):
+        signs = [sign for _, sign in operands]
+        for computation, factors in by_shape.get(tuple(sorted(signs)), ()):
+            for order in _orders(signs, factors):
+                pairs: list[tuple[int, Pair]] = []
+                ok = True
+                for (index, _), slot in zip(operands, order, strict=True):
+                    factor = factors[slot]
+                    if factor.pair is None:
+                        if float(numbers[index].value) != factor.constant:
+                            ok = False
+                            break
+                        continue
+                    if not fits(numbers[index], factor.pair):
                         ok = False
                         break
+                    pairs.append((index, factor.pair))
+                if not ok:
                     continue
-                if not fits(numbers[index], factor.pair):
-                    ok = False
-                    break
-                pairs.append((index, factor.pair))
-            if not ok:
-                continue
-            if chain.result is not None:
-                if not fits(numbers[chain.result], computation.output):
-                    continue
-                pairs.append((chain.result, computation.output))
-            score = sum(agree(i, p) for i, p in pairs)
-            named = prefer(computation.output[0])
-            if score > best_score or (score == best_score and best and named > best_named):
-                why = f"the text computes {computation.output[1]} by rule {computation.rule}"
-                best = [Aligned(i, p, why) for i, p in pairs]
-                best_score, best_named, tie = score, named, False
-            elif (
-                score == best_score
-                and named == best_named
-                and best
-                and {a.pair for a in best} != {p for _, p in pairs}
-            ):
-                tie = True
+                if chain.result is not None:
+                    if not fits(numbers[chain.result], computation.output):
+                        continue
+                    pairs.append((chain.result, computation.output))
+                score = sum(agree(i, p) for i, p in pairs)
+                named = prefer(computation.output[0])
+                if score > best_score or (score == best_score and best and named > best_named):
+                    why = f"the text computes {computation.output[1]} by rule {computation.rule}"
+                    best = [Aligned(i, p, why) for i, p in pairs]
+                    best_score, best_named, tie = score, named, False
+                elif (
+                    score == best_score
+                    and named == best_named
+                    and best
+                    and {a.pair for a in best} != {p for _, p in pairs}
+                ):
+                    tie = True
     return [] if tie else best

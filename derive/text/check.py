@@ -131,6 +131,11 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     CheckedNumber(file, number, Verdict.non_claim, kind, context=sentence)
                 )
                 continue
+            if found.unit is None and block.cell is not None:
+                given = block.cell.header_unit()
+                if given is not None:  # "Memory bandwidth (GB/s)": the header's unit
+                    found = replace(found, unit=given[0], unit_text=given[1])
+                    number = _shifted(found, block.offset)
             echoes = [e for e in recent if block.line - e.line <= ECHO_LINES]
             near = read.terms_around(start - WINDOW, found.end + WINDOW)
             near_spans = around(spans, start - WINDOW, found.end + WINDOW)

@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from derive.text.numbers import plain_line
+from schema.errors import UnitError
+from schema.units import canonical_unit
 
 _SENTENCE_END = re.compile(r"[。！？；!?;]|\.(?=\s|$)|\s[—–]{1,2}\s|——")
 _CLAUSE_END = re.compile(r"[，,、（）()「」：:]|\s-\s")
@@ -31,6 +33,33 @@ class Cell:
     row_header: str
     is_row_header: bool
     in_header: bool = False  # a cell of the header row
+
+    def header_unit(self) -> tuple[str, str] | None:
+        """(canonical unit, as written) that the row's or the column's header gives its
+        cells: "Memory bandwidth (GB/s)", "Peak clock, MHz"; None when neither names one."""
+        for header in (self.row_header, self.column_header):
+            found = unit_of_header(header)
+            if found is not None:
+                return found
+        return None
+
+
+_HEADER_UNIT = re.compile(
+    r"[(（]([^()（）\d]{1,16})[)）]\s*$|[,:]\s*([^\s,:()\d]{1,16})\s*$|\bin ([^\s()\d]{1,16})\s*$"
+)
+
+
+def unit_of_header(header: str) -> tuple[str, str] | None:
+    """The unit a table header names at its end, in parentheses or after a comma."""
+    match = _HEADER_UNIT.search(header.strip())
+    if match is None:
+        return None
+    written = next(g for g in match.groups() if g is not None).strip()
+    try:
+        unit = canonical_unit(written)
+    except UnitError:
+        return None
+    return (unit, written) if unit else None
 
 
 @dataclass(slots=True)

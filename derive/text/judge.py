@@ -116,8 +116,40 @@ def plausible(judgement: Judgement) -> bool:
     return difference is not None and -1 / 3 <= difference <= 0.5
 
 
+PREFIX_STEPS = (1000, Decimal(1) / 1000)
+"""A bare number's scale is the writer's: 5,300 in a sentence about 5.3 TB/s is GB/s."""
+
+
 def judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> Judgement | None:
-    """The verdict on `number` about one pair with these `values`; None if none compare."""
+    """The verdict on `number` about one pair with these `values`; None if none compare.
+
+    A number written without a unit says nothing of its prefix: where it is read as
+    the catalog writes the pair and differs by a power of 1000, it is read a prefix up
+    or down (1,307.4 ÷ 5,300 beside 5.3 TB/s: the 5,300 is GB/s), never diagnosed as a
+    prefix slip it could not have made.
+    """
+    found = _judge(number, values, count=count)
+    if (
+        number.unit is None
+        and found is not None
+        and found.verdict is Verdict.mismatched
+        and (found.cause or "").startswith("a factor of 1000^")
+    ):
+        for step in PREFIX_STEPS:
+            scaled = replace(
+                number,
+                value=number.value * step,
+                high=number.high * step if number.high is not None else None,
+                resolution=number.resolution * step,
+            )
+            again = _judge(scaled, values, count=count)
+            if again is not None and again.verdict is not Verdict.mismatched:
+                return again
+        return replace(found, cause=None)
+    return found
+
+
+def _judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> Judgement | None:
     current: list[tuple[KnownValue, Interval]] = []
     others: list[tuple[KnownValue, Interval]] = []
     written = written_unit(values)

@@ -43,6 +43,15 @@ def english_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
 
 
 @pytest.fixture(scope="session")
+def second_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
+    """The audit's second test catalog (A100, L40S, MI300X, MI250X, Gaudi 3, TPU v5e)."""
+    root = tmp_path_factory.mktemp("second")
+    checks = HERE.parent / "checks"
+    url = f"sqlite:///{root / 's.sqlite'}"
+    return loaded_view(_load(checks / "second", checks / "second-rules", url))
+
+
+@pytest.fixture(scope="session")
 def course_text() -> str:
     """The course text, which lives beside the project in shared/seed."""
     if not SEED.is_file():

@@ -21,25 +21,36 @@ def _scores(text: str, view: CatalogView, labels: list[Path]) -> Scores:
     return score(report, found, variants=view.variants)
 
 
+def _holds(scores: Scores, labelled: int, floors: tuple[float, float, float, float]) -> None:
+    """Assert the four figures reach their floors (precision, accuracy, recall, non-claims)."""
+    print(scores.line())
+    assert scores.labelled >= labelled
+    figures = (scores.precision, scores.accuracy, scores.recall, scores.non_claims)
+    for name, figure, floor in zip(
+        ("precision", "accuracy", "recall", "non-claims"), figures, floors, strict=True
+    ):
+        assert figure >= floor, (name, figure, scores.wrong)
+
+
 def test_english_article_meets_every_target(english_view: CatalogView) -> None:
     text = (ENGLISH / "article.md").read_text("utf-8")
     scores = _scores(text, english_view, [ENGLISH / "labels.yaml"])
-    print(scores.line())
-    assert scores.labelled >= 200
-    assert scores.precision >= 0.97, scores.wrong
-    assert scores.accuracy >= 0.90, scores.wrong
-    assert scores.recall >= 0.85, scores.wrong
-    assert scores.non_claims >= 0.95, scores.wrong
+    _holds(scores, 200, (0.97, 0.90, 0.85, 0.95))
+
+
+def test_second_english_article_on_the_audits_catalog(second_view: CatalogView) -> None:
+    # Written and labelled by reading, by someone who did not see the checker, for a
+    # catalog the checker was not built around; one round of general fixes followed
+    # its first score (95.6 / 85.5 / 77.7 / 93.1 %). These are the figures it holds.
+    second = Path(__file__).resolve().parent / "second"
+    text = (second / "article.md").read_text("utf-8")
+    scores = _scores(text, second_view, [second / "labels.yaml"])
+    _holds(scores, 250, (0.95, 0.87, 0.83, 0.93))
 
 
 def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None:
-    scores = _scores(course_text, course_view, COURSE_LABELS)
-    print(scores.line())
-    assert scores.labelled >= 250
     # The course's prose is elliptical (numbers far from their subject and quantity);
     # these are the figures reached, kept from falling back. The issue's targets
     # (97 / 90 / 85 / 95 %) are not met on it yet: see the README.
-    assert scores.precision >= 0.89, scores.wrong
-    assert scores.accuracy >= 0.65, scores.wrong
-    assert scores.recall >= 0.52, scores.wrong
-    assert scores.non_claims >= 0.93, scores.wrong
+    scores = _scores(course_text, course_view, COURSE_LABELS)
+    _holds(scores, 250, (0.89, 0.65, 0.53, 0.93))
