@@ -12,6 +12,7 @@ coincidence.
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from derive.text.context import WINDOW, around, blocks_with_context
@@ -107,12 +108,18 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             flags: dict[tuple[int, int], tuple[bool, bool, bool]] = flags,
             text: str = block.text,
             before: str = context.before,
+            sentence_of: Callable[[int], tuple[int, int]] = block.sentence,
+            names_subject: Callable[[tuple[int, int]], bool] = read.names_subject,
         ) -> tuple[bool, bool, bool]:
             """What a sentence speaks of: a correction, an error, a made-up example."""
             if span not in flags:
                 words = text[span[0] : span[1]]
                 correction, error = speaks_of(f"{before}\n{words}")
-                flags[span] = (correction, error, hypothetical(words))
+                made_up = hypothetical(words)
+                if not made_up and span[0] and not names_subject(span):
+                    # a made-up example goes on in the next sentence that names nothing
+                    made_up = hypothetical(text[sentence_of(span[0] - 1)[0] : span[0]])
+                flags[span] = (correction, error, made_up)
             return flags[span]
 
         for index, found in enumerate(numbers):

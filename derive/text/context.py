@@ -53,6 +53,14 @@ class Read:
     context: Context
     starts: list[int] = field(default_factory=list)  # where each of `mentions` starts
 
+    def names_subject(self, span: tuple[int, int]) -> bool:
+        """True when a subject of the catalog is named between the span's ends."""
+        return any(
+            sense.target == "subject"
+            for mention in self.terms_around(span[0], span[1] - 1)
+            for sense in mention.senses
+        )
+
     def terms_around(self, low: int, high: int) -> list[Mention]:
         """The block's terms that start from `low` up to `high`, both included."""
         return self.mentions[bisect_left(self.starts, low) : bisect_right(self.starts, high)]

@@ -55,7 +55,14 @@ _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])|\s?(?:分位|th percen
 _NAME_BEFORE = re.compile(r"[A-Za-z_]$|[A-Za-z][-/]$")
 _NUMBER_BEFORE_DASH = re.compile(r"(?:\d|\s)[-–]$")
 _NAME_AFTER = re.compile(r"[A-Za-z_]")
-_VERSION_BEFORE = re.compile(r"(?:^|[^A-Za-z])[A-Z][A-Za-z]*[A-Z][A-Za-z]*\s$|v(?:ersion)?\s?$")
+_VERSION_BEFORE = re.compile(
+    r"(?:^|[^A-Za-z])[A-Z][A-Za-z]*[A-Z][A-Za-z]*\s$|v(?:ersion)?\s?$"
+    r"|(?i:capability|revision|release|generation|gen)\s$"
+)
+_PER_BYTE = r"bits? (?:per|in an?|to an?) byte|bytes? (?:per|in an?) (?:KB|KiB|kilobyte)"
+_DEFINITION_AFTER = re.compile(rf"\s?(?i:{_PER_BYTE})|\s?(?:位每字节|比特每字节)")
+_DEFINITION_BEFORE = re.compile(r"\b(?:KB|KiB|MB|MiB|GB|GiB|kilobyte)s? means\s$")
+_FLOP_PER_MAC_BEFORE = re.compile(r"[×x*]\s{0,2}$")
 _LIST_MARKER = re.compile(r"\s*(?:[-*+]\s+)?$")
 _LIST_AFTER = re.compile(r"(?:[.、)]|\.\))\s")
 _YEAR_AFTER = re.compile(r"\s?(?:年|年代|s\b)")
@@ -177,7 +184,15 @@ def classify(
     ):
         return NonClaim.constant  # ÷ 8 (bits per byte), / 1000 (a prefix)
     if not has_unit and _VERSION_BEFORE.search(before) and "." in number.digits:
-        return NonClaim.identifier  # PCIe 4.0, CUDA 12.4
+        return NonClaim.identifier  # PCIe 4.0, CUDA 12.4, compute capability 8.0
+    if _DEFINITION_AFTER.match(right_after) or _DEFINITION_BEFORE.search(before):
+        return NonClaim.constant  # 8 bits per byte; a KB means 1,024 bytes
+    if (
+        number.value == 2
+        and number.unit in ("FLOP", "FLOP/MAC")
+        and _FLOP_PER_MAC_BEFORE.search(before)
+    ):
+        return NonClaim.constant  # × 2 FLOP: two FLOP per multiply-accumulate
     return None
 
 

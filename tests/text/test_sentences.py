@@ -151,3 +151,29 @@ def test_numbers_beyond_any_value_are_judged_without_a_crash(course_view: Catalo
     results = check_text(text, course_view).results
     assert all(r.verdict is not Verdict.matched for r in results)
     assert results[1].number.value == Decimal("1e400")  # after the 7 of "v7"
+
+
+def test_a_table_header_gives_its_cells_their_unit(english_view: CatalogView) -> None:
+    # The row header says GB/s; the bare 2,039 is the A100's 2,039 GB/s, not 2,039 TB/s.
+    table = "| | A100 SXM4 |\n|---|---:|\n| Memory bandwidth (GB/s) | 2,039 |\n"
+    claim = _one(table, english_view)
+    expected = (Verdict.matched, "a100-sxm4-80gb", "hbm.bandwidth", "GB/s")
+    assert (claim.verdict, claim.subject, claim.quantity, claim.number.unit) == expected
+
+
+def test_a_bare_number_is_read_at_the_writers_prefix(english_view: CatalogView) -> None:
+    # 5,300 beside a catalog that writes 5.3 TB/s: the writer means GB/s, no prefix slipped.
+    results = check_text("The MI300X reaches 1,307.4 ÷ 5,300 in TFLOP/s and GB/s.", english_view)
+    bare = next(r for r in results.results if r.number.digits == "5,300")
+    assert bare.verdict is not Verdict.mismatched
+    assert not (bare.judgement and (bare.judgement.cause or "").startswith("a factor of 1000"))
+
+
+def test_a_made_up_example_goes_on_until_a_subject_is_named(english_view: CatalogView) -> None:
+    text = (
+        "Suppose a kernel moves 1 GB and does 100 GFLOP of work. The transfer takes about "
+        "0.19 ms. The MI300X's HBM3 delivers 5.3 TB/s."
+    )
+    results = {r.number.digits: r for r in check_text(text, english_view).results}
+    assert results["0.19"].verdict is Verdict.non_claim
+    assert results["5.3"].verdict is Verdict.matched
