@@ -1,4 +1,4 @@
-"""Commands on the catalog: load, show, list, dump."""
+"""Commands on the catalog: validate, load, show, list, dump."""
 
 from __future__ import annotations
 
@@ -24,6 +24,24 @@ class ListKind(StrEnum):
     sources = "sources"
     rules = "rules"
     tables = "tables"
+
+
+def validate(
+    directory: CatalogDir = Path("facts"),
+    rules: RulesOption = None,
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Check the catalog and the rules and list every problem at once; write nothing."""
+    from db.load import read_all
+    from derive.rules import RULES_DIR
+
+    catalog, rule_set = read_all(directory, rules or RULES_DIR)
+    counts = {**catalog.counts(), "rules": len(rule_set.rules)}
+    if fmt is Format.json:
+        print_json({"valid": True, **counts})
+        return
+    listed = ", ".join(f"{n} {kind}" for kind, n in counts.items())
+    print_line(f"{directory} is a valid catalog: {listed}; nothing was written")
 
 
 def load(
@@ -206,6 +224,7 @@ def dump(
 
 def register(app: typer.Typer) -> None:
     """Add the catalog commands to `app`."""
+    app.command()(validate)
     app.command()(load)
     app.command()(show)
     app.command()(history)

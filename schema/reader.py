@@ -453,10 +453,19 @@ def _read_catalog(root: Path, overrides: dict[str, bytes] | None) -> Catalog:
             collector.errors.extend(exc.errors)
     if files == 0 and not collector.errors:
         collector.problem(Place(str(root)), "no .yaml files found; expected a catalog directory")
-    if collector.errors:
-        # Cross-references into a file that could not be read would only repeat its problem.
-        raise CatalogErrors(collector.errors)
+    unreadable = list(collector.errors)
     collector.resolve()
+    if unreadable:
+        # Every problem at once; but a reference into a file that could not be read only
+        # repeats that file's problem, so those are left out.
+        broken = {e.place.file for e in unreadable}
+        later = collector.errors[len(unreadable) :]
+        raise CatalogErrors(unreadable + [e for e in later if not _into_broken(e, broken)])
     if collector.errors:
         raise CatalogErrors(collector.errors)
     return collector.catalog
+
+
+def _into_broken(error: CatalogError, broken: set[str]) -> bool:
+    """True for an unknown-reference problem while some files could not be read."""
+    return bool(broken) and error.message.startswith("unknown ")
