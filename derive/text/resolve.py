@@ -340,7 +340,9 @@ def candidates(
     quantities, local = quantity_evidence(
         block, number, start, mentions, context, spans, first=first
     )
-    if number.unit is None or number.unit == "":
+    named_here = any(score >= FIRM_QUANTITY for score, _ in local.values())
+    if (number.unit is None or number.unit == "") and not named_here:
+        # "8 matrix engines" names its own quantity: it repeats no earlier "8 MB"
         for echo in reversed(recent):
             if echo.digits == number.digits and (
                 number.unit is None or echo.unit_text == number.unit_text

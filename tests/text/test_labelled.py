@@ -40,12 +40,12 @@ def test_english_article_meets_every_target(english_view: CatalogView) -> None:
 
 def test_second_english_article_on_the_audits_catalog(second_view: CatalogView) -> None:
     # Written and labelled by reading, by someone who did not see the checker, for a
-    # catalog the checker was not built around; one round of general fixes followed
-    # its first score (95.6 / 85.5 / 77.7 / 93.1 %). These are the figures it holds.
+    # catalog the checker was not built around; general fixes (none naming it) followed
+    # its first score (95.6 / 85.5 / 77.7 / 93.1 %): it now meets the targets.
     second = Path(__file__).resolve().parent / "second"
     text = (second / "article.md").read_text("utf-8")
     scores = _scores(text, second_view, [second / "labels.yaml"])
-    _holds(scores, 250, (0.95, 0.89, 0.83, 0.96))
+    _holds(scores, 250, (0.97, 0.90, 0.85, 0.96))
 
 
 def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None:

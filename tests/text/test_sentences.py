@@ -177,3 +177,18 @@ def test_a_made_up_example_goes_on_until_a_subject_is_named(english_view: Catalo
     results = {r.number.digits: r for r in check_text(text, english_view).results}
     assert results["0.19"].verdict is Verdict.non_claim
     assert results["5.3"].verdict is Verdict.matched
+
+
+def test_a_number_that_names_its_quantity_repeats_no_earlier_number(
+    english_view: CatalogView,
+) -> None:
+    # The second 8 is a count of stacks, not the 8 TB/s of the line before, read again.
+    text = "The MI300X sits near 8 TB/s in some decks.\nThe MI300X uses 8 stacks of HBM3.\n"
+    stacks = next(
+        r for r in check_text(text, english_view).results if r.number.line == 2 and r.is_claim
+    )
+    assert (stacks.verdict, stacks.quantity, stacks.number.unit) == (
+        Verdict.matched,
+        "hbm.stacks",
+        None,
+    )
