@@ -12,6 +12,7 @@ from sqlalchemy import Connection, select
 from db.derived_models import DerivationRow, RuleRow
 from db.models import FactRow, QuantityRow, SubjectRow
 from db.store import EmptyDatabase
+from derive.inputs import inherited
 from derive.text.arithmetic import Computation, product_factors
 from derive.text.known import CatalogView, KnownValue, QuantityName, SubjectName, ValueKind
 from schema.errors import FactsError
@@ -49,22 +50,15 @@ def catalog_view(conn: Connection) -> CatalogView:
 
 def _inherited(facts: list[KnownValue], subjects: list[SubjectName]) -> list[KnownValue]:
     """A variant's view of its parents' facts, for the quantities it states nothing of."""
-    parent_of = {s.id: s.variant_of for s in subjects}
-    by_subject: dict[str, dict[str, list[KnownValue]]] = defaultdict(lambda: defaultdict(list))
+    held: dict[str, dict[str, list[KnownValue]]] = defaultdict(lambda: defaultdict(list))
     for value in facts:
-        by_subject[value.subject][value.quantity].append(value)
-    found: list[KnownValue] = []
-    for subject in parent_of:
-        seen = set(by_subject[subject])
-        parent, chain = parent_of[subject], {subject}
-        while parent is not None and parent not in chain:
-            chain.add(parent)
-            for quantity, values in by_subject[parent].items():
-                if quantity not in seen:
-                    found.extend(replace(v, subject=subject) for v in values)
-            seen |= set(by_subject[parent])
-            parent = parent_of.get(parent)
-    return found
+        held[value.subject][value.quantity].append(value)
+    parent_of = {s.id: s.variant_of for s in subjects}
+    return [
+        replace(value, subject=subject)
+        for (subject, _), values in inherited(held, parent_of).items()
+        for value in values
+    ]
 
 
 def _computations(conn: Connection) -> list[Computation]:

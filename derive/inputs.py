@@ -8,7 +8,9 @@ and each states its own clock.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from derive.model import Reading, Stated
 from schema.catalog import Catalog, Fact
@@ -60,54 +62,65 @@ def _own_values(catalog: Catalog) -> list[Stated]:
     return stated
 
 
-def parents(catalog: Catalog, subject: str) -> list[str]:
-    """The subjects `subject` is a variant of, nearest first (cycles were refused at load)."""
+T = TypeVar("T")
+
+
+def parent_chain(parent_of: Mapping[str, str | None], subject: str) -> list[str]:
+    """The subjects `subject` is a variant of, nearest first (a cycle is cut off)."""
     chain: list[str] = []
-    parent = catalog.subjects[subject].entry.variant_of
-    while parent is not None and parent in catalog.subjects and parent not in chain:
+    parent = parent_of.get(subject)
+    while parent is not None and parent in parent_of and parent != subject and parent not in chain:
         chain.append(parent)
-        parent = catalog.subjects[parent].entry.variant_of
+        parent = parent_of.get(parent)
     return chain
+
+
+def inherited(
+    held: Mapping[str, Mapping[str, Sequence[T]]], parent_of: Mapping[str, str | None]
+) -> dict[tuple[str, str], list[T]]:
+    """What each variant inherits: its parents' values (nearest parent first) of every
+    quantity it holds none of itself. `held` is values by subject, then quantity."""
+    found: dict[tuple[str, str], list[T]] = {}
+    for subject in parent_of:
+        seen = set(held.get(subject, {}))
+        for parent in parent_chain(parent_of, subject):
+            for quantity, values in held.get(parent, {}).items():
+                if quantity not in seen:
+                    found[(subject, quantity)] = list(values)
+            seen |= set(held.get(parent, {}))
+    return found
+
+
+def _parents(catalog: Catalog) -> dict[str, str | None]:
+    return {sid: subject.entry.variant_of for sid, subject in catalog.subjects.items()}
+
+
+def _by_subject(values: Iterable[tuple[str, str, T]]) -> dict[str, dict[str, list[T]]]:
+    held: dict[str, dict[str, list[T]]] = defaultdict(lambda: defaultdict(list))
+    for subject, quantity, value in values:
+        held[subject][quantity].append(value)
+    return held
 
 
 def stated_values(catalog: Catalog) -> list[Stated]:
     """Every subject's current values, a variant's inherited ones included."""
     own = _own_values(catalog)
-    by_node: dict[tuple[str, str], list[Stated]] = defaultdict(list)
-    for value in own:
-        by_node[(value.subject, value.quantity)].append(value)
-    held: dict[str, set[str]] = defaultdict(set)
-    for subject, quantity in by_node:
-        held[subject].add(quantity)
-    inherited: list[Stated] = []
-    for subject in catalog.subjects:
-        seen = set(held[subject])
-        for parent in parents(catalog, subject):
-            for quantity in sorted(held[parent] - seen):
-                inherited.extend(
-                    replace(value, subject=subject, inherited_from=parent)
-                    for value in by_node[(parent, quantity)]
-                )
-            seen |= held[parent]
-    return own + inherited
+    held = _by_subject((v.subject, v.quantity, v) for v in own)
+    return own + [
+        replace(value, subject=subject, inherited_from=value.subject)
+        for (subject, _), values in inherited(held, _parents(catalog)).items()
+        for value in values
+    ]
 
 
 def current_facts(catalog: Catalog) -> dict[tuple[str, str], list[Fact]]:
     """The current facts of each (subject, quantity), a variant's inherited ones included
     (for the quantities it states nothing of itself)."""
-    found: dict[tuple[str, str], list[Fact]] = defaultdict(list)
-    for fact in catalog.facts.values():
-        if fact.status == "current":
-            found[(fact.subject, fact.entry.quantity)].append(fact)
-    held: dict[str, set[str]] = defaultdict(set)
-    for subject, quantity in found:
-        held[subject].add(quantity)
-    for subject in catalog.subjects:
-        seen = set(held[subject])
-        for parent in parents(catalog, subject):
-            for quantity in sorted(held[parent] - seen):
-                found[(subject, quantity)] = list(found[(parent, quantity)])
-            seen |= held[parent]
+    held = _by_subject(
+        (f.subject, f.entry.quantity, f) for f in catalog.facts.values() if f.status == "current"
+    )
+    found = {(s, q): values for s, quantities in held.items() for q, values in quantities.items()}
+    found.update(inherited(held, _parents(catalog)))
     return found
 
 

@@ -86,10 +86,6 @@ def _number(text: str) -> tuple[Decimal, Decimal]:
     return value.scaleb(power), resolution.scaleb(power)
 
 
-def _decimal(text: str) -> Decimal:
-    return _number(text)[0]
-
-
 _GROUPING = re.compile("[,_\u2009\u202f]")
 
 
@@ -168,7 +164,7 @@ def parse_precision(text: str, unit: str) -> tuple[Decimal, bool]:
     match = _PRECISION.match(unicodedata.normalize("NFKC", text))
     if match is None or match["size"].startswith(("-", "−")):
         raise ValueSyntaxError(f"cannot read precision {text!r}; {PRECISION_HINT}")
-    size = _decimal(match["size"])
+    size = _number(match["size"])[0]
     written = (match["unit"] or "").strip()
     if written == "%":
         return _CONTEXT.divide(size, Decimal(100)), True

@@ -7,83 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rules_fixtures import QUANTITIES, RULES
+from audit_catalogs import DATED, fact, findings, only, write
 
-from db.derived import derive_catalog
-from derive.audit import Finding, audit
-from derive.rules import read_rules
-from schema.reader import read_catalog
-
-SOURCES = """\
-sources:
-  - id: vendor-sheet
-    title: Chip X datasheet
-    kind: vendor-doc
-    publisher: ACME
-    url: https://example.com/chip-x.pdf
-    published: 2025-04-09
-"""
-EXTRA_QUANTITIES = """\
-  - {id: registers.max_per_thread, name: Registers per thread, count: true}
-  - {id: utilisation.mfu, name: MFU, unit: "%", min: 0 %, max: 100 %}
-  - {id: ici.bandwidth, name: ICI bandwidth, unit: GB/s}
-  - {id: vmem.capacity, name: VMEM, unit: MiB}
-"""
-DATED = "    date: 2025-05-01\n"
+from derive.audit import Finding
 
 
-def fact(
-    fid: str,
-    quantity: str,
-    value: str,
-    *,
-    tier: str = "official",
-    source: str | None = "vendor-sheet",
-    extra: str = DATED,
-    subject: str = "chip-x",
-) -> str:
-    src = f"    source: {source}\n" if source else ""
-    return (
-        f"  - id: {fid}\n    subject: {subject}\n    quantity: {quantity}\n"
-        f"    value: {value}\n{src}    tier: {tier}\n{extra}"
-    )
-
-
-CLEAN = fact("x.peak", "peak.bf16_dense", "2,307 TFLOP/s") + fact(
-    "x.bw", "hbm.bandwidth", "7.37 TB/s"
-)
-
-
-def run_audit(
-    tmp_path: Path,
-    facts: str = "",
-    *,
-    sources: str = "",
-    rules: str = "",
-    subjects: str = "",
-    tables: str = "",
-) -> list[Finding]:
-    root = tmp_path / "catalog"
-    root.mkdir()
-    (root / "sources.yaml").write_text(SOURCES + sources, "utf-8")
-    (root / "quantities.yaml").write_text(QUANTITIES + EXTRA_QUANTITIES, "utf-8")
-    (root / "subjects.yaml").write_text(
-        "subjects:\n  - {id: chip-x, name: Chip X, kind: chip}\n" + subjects, "utf-8"
-    )
-    (root / "facts.yaml").write_text("facts:\n" + CLEAN + facts, "utf-8")
-    if tables:
-        (root / "tables.yaml").write_text(tables, "utf-8")
-    rules_dir = tmp_path / "rules"
-    rules_dir.mkdir()
-    (rules_dir / "rules.yaml").write_text(RULES + rules, "utf-8")
-    catalog = read_catalog(root)
-    rule_set = read_rules(rules_dir, catalog)
-    return audit(catalog, rule_set, derive_catalog(catalog, rule_set))
-
-
-def only(findings: list[Finding]) -> Finding:
-    assert len(findings) == 1, [f"{f.kind}: {f.message}" for f in findings]
-    return findings[0]
+def run_audit(tmp_path: Path, facts: str = "", **files: str) -> list[Finding]:
+    """The audit of the clean catalog with `facts` (and extra sources, rules, ...) added."""
+    return findings(tmp_path, facts, **files)
 
 
 def test_a_clean_catalog_has_no_findings(tmp_path: Path) -> None:
@@ -298,19 +229,10 @@ def test_findings_are_ranked_by_what_rests_on_them(tmp_path: Path) -> None:
 
 
 def test_cli_audit_formats_and_strict(db_url: str, tmp_path: Path, cli: Any) -> None:
-    root = tmp_path / "c"
-    root.mkdir()
-    (root / "sources.yaml").write_text(SOURCES, "utf-8")
-    (root / "quantities.yaml").write_text(QUANTITIES + EXTRA_QUANTITIES, "utf-8")
-    (root / "subjects.yaml").write_text(
-        "subjects:\n  - {id: chip-x, name: Chip X, kind: chip}\n", "utf-8"
-    )
-    (root / "facts.yaml").write_text(
-        "facts:\n"
-        + CLEAN
-        + fact("x.reg", "registers.max_per_thread", "255")
+    root, _ = write(
+        tmp_path / "c",
+        fact("x.reg", "registers.max_per_thread", "255")
         + fact("x.reg@2", "registers.max_per_thread", "256"),
-        "utf-8",
     )
     assert cli("load", str(root), "--db", db_url).exit_code == 0
     result = cli("audit", "--db", db_url, "--format", "json")

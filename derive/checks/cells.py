@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from derive.checks.derivations import WEAK_TIERS
 from derive.checks.finding import Finding
 from derive.checks.scope import Scope
-from derive.checks.superseded import dated
+from derive.checks.superseded import replacement
 from schema.reader import TABLE_REF
 
 
@@ -51,11 +51,10 @@ def superseded_cells(scope: Scope) -> Iterator[Finding]:
         texts += [text for row in table.entry.rows for text in row.cells.values() if text]
         named = sorted({ref["fact"] for t in texts for ref in TABLE_REF.finditer(t) if ref["fact"]})
         for fact_id in named:
-            old = facts.get(fact_id)
-            if old is None or old.status == "current":
+            replaced = replacement(facts, fact_id)
+            if replaced is None:
                 continue
-            now = facts.get(old.superseded_by or "")
-            instead = f"; now {now.entry.value} ({dated(now)})" if now is not None else ""
+            old, instead, numbers = replaced
             yield Finding(
                 "superseded-in-use",
                 f"table {table_id} shows {old.subject} {old.entry.quantity} = "
@@ -64,6 +63,6 @@ def superseded_cells(scope: Scope) -> Iterator[Finding]:
                 old.entry.quantity,
                 (fact_id,),
                 weight=1,
-                numbers=" | ".join(str(f.entry.value) for f in (old, now) if f is not None),
+                numbers=numbers,
                 where=f"table:{table_id}",
             )

@@ -3,7 +3,7 @@ computed from (a derivation input written down in the catalog)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from derive.checks.finding import Finding
 from derive.checks.scope import Scope
@@ -17,11 +17,10 @@ def superseded_inputs(scope: Scope) -> Iterator[Finding]:
         if fact.status != "current":
             continue
         for input_id in sorted(fact.entry.computed_from):
-            old = facts.get(input_id)
-            if old is None or old.status == "current":
+            replaced = replacement(facts, input_id)
+            if replaced is None:
                 continue
-            now = facts.get(old.superseded_by or "")
-            instead = f"; now {now.entry.value} ({dated(now)})" if now is not None else ""
+            old, instead, numbers = replaced
             yield Finding(
                 "superseded-in-use",
                 f"{fact.subject} {fact.entry.quantity}: {fact.entry.value} ({fact_id}) is "
@@ -31,8 +30,20 @@ def superseded_inputs(scope: Scope) -> Iterator[Finding]:
                 fact.entry.quantity,
                 (fact_id, input_id),
                 weight=scope.deps.weight([fact_id]),
-                numbers=" | ".join(str(f.entry.value) for f in (old, now) if f is not None),
+                numbers=numbers,
             )
+
+
+def replacement(facts: Mapping[str, Fact], fact_id: str) -> tuple[Fact, str, str] | None:
+    """For a fact no longer current: it, what replaced it ("; now V (id, date)" or
+    nothing when it was withdrawn), and the finding's numbers; None for a current one."""
+    old = facts.get(fact_id)
+    if old is None or old.status == "current":
+        return None
+    now = facts.get(old.superseded_by or "")
+    instead = f"; now {now.entry.value} ({dated(now)})" if now is not None else ""
+    numbers = " | ".join(str(f.entry.value) for f in (old, now) if f is not None)
+    return old, instead, numbers
 
 
 def dated(fact: Fact) -> str:

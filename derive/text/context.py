@@ -55,11 +55,7 @@ class Read:
 
     def names_subject(self, span: tuple[int, int]) -> bool:
         """True when a subject of the catalog is named between the span's ends."""
-        return any(
-            sense.target == "subject"
-            for mention in self.terms_around(span[0], span[1] - 1)
-            for sense in mention.senses
-        )
+        return any(True for _ in subject_mentions(self.terms_around(span[0], span[1] - 1)))
 
     def terms_around(self, low: int, high: int) -> list[Mention]:
         """The block's terms that start from `low` up to `high`, both included."""

@@ -13,6 +13,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from derive.text.numbers import plain_line
 from schema.errors import UnitError
@@ -49,6 +50,7 @@ _HEADER_UNIT = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
 def unit_of_header(header: str) -> tuple[str, str] | None:
     """The unit a table header names at its end, in parentheses or after a comma."""
     match = _HEADER_UNIT.search(header.strip())

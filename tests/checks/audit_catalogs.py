@@ -32,6 +32,7 @@ EXTRA_QUANTITIES = """\
   - {id: utilisation.mfu, name: MFU, unit: "%", min: 0 %, max: 100 %}
   - {id: vmem.capacity, name: VMEM, unit: MiB}
   - {id: vmem.limit, name: VMEM limit, unit: KiB}
+  - {id: ici.bandwidth, name: ICI bandwidth, unit: GB/s}
 """
 SUBJECTS = "subjects:\n  - {id: chip-x, name: Chip X, kind: chip}\n"
 DATED = "    date: 2025-05-01\n"
