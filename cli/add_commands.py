@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import DbOption, Format, FormatOption, RulesOption
+from cli.options import DbOption, Format, FormatOption, RulesOption, StandardRulesOption
 from cli.output import print_json, print_line
 
 
@@ -16,10 +16,16 @@ def add(
     subject: Annotated[str, typer.Argument(help="Subject id.")],
     quantity: Annotated[str, typer.Argument(help="Quantity id.")],
     value: Annotated[str, typer.Argument(help="The value as written: '7.37 TB/s', '148'.")],
-    source: Annotated[str, typer.Option("--source", help="Source id.")],
+    source: Annotated[str, typer.Option("--source", help="Source id: the original.")],
     tier: Annotated[str, typer.Option("--tier", help="official, measured, inferred or estimated.")],
     fact_id: Annotated[
         str | None, typer.Option("--id", help="Fact id (default: subject.quantity[@n]).")
+    ] = None,
+    via: Annotated[
+        str | None,
+        typer.Option(
+            "--via", help="Source id of the copy the number was read in, if not the original."
+        ),
     ] = None,
     locator: Annotated[
         str | None, typer.Option("--locator", help="Page, table, section...")
@@ -40,13 +46,14 @@ def add(
         Path, typer.Option("--catalog", help="Catalog directory.", file_okay=False)
     ] = Path("facts"),
     rules: RulesOption = None,
+    standard_rules: StandardRulesOption = True,
     db: DbOption = None,
     fmt: FormatOption = Format.text,
 ) -> None:
     """Add a fact to its subject's YAML file (comments and order kept) and to the database."""
     from db.add import add_fact
     from db.engine import database
-    from derive.rules import RULES_DIR
+    from derive.rules import RuleFolders
 
     qualifiers = {}
     for item in qualifier or []:
@@ -61,6 +68,7 @@ def add(
         "value": value,
         "exact": exact,
         "source": source,
+        "via": via,
         "locator": locator,
         "tier": tier,
         "date": date,
@@ -70,7 +78,9 @@ def add(
         "reason": reason,
     }
     with database(db) as engine:
-        report = add_fact(engine, catalog, rules or RULES_DIR, fact)
+        report = add_fact(
+            engine, catalog, RuleFolders.of(catalog, rules or [], standard=standard_rules), fact
+        )
     if fmt is Format.json:
         print_json({"id": report.fact_id, "file": report.file, "load": asdict(report.load)})
         return

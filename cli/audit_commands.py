@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.options import DbOption, RulesOption
+from cli.options import DbOption, RulesOption, StandardRulesOption
 from cli.output import print_json, print_line
 
 if TYPE_CHECKING:
@@ -90,6 +90,7 @@ def audit(
         int, typer.Option("--limit", help="Findings shown, counted over all kinds (0: all).")
     ] = 20,
     rules: RulesOption = None,
+    standard_rules: StandardRulesOption = True,
     db: DbOption = None,
     fmt: Annotated[
         AuditFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False)
@@ -106,9 +107,9 @@ def audit(
 
     from db.audit import audit_database
     from db.engine import database
+    from db.load import loaded_rules
     from derive.audit import KINDS
     from derive.checks.acknowledged import proposals
-    from derive.rules import RULES_DIR
 
     for kind in [*(kinds or []), *(skip or [])]:
         if kind not in KINDS:
@@ -119,7 +120,8 @@ def audit(
 
         read = [(str(t), read_text(str(t))) for t in texts]
     with database(db) as engine:
-        findings = audit_database(engine, rules or RULES_DIR, read)
+        folders = loaded_rules(engine, rules or [], standard=standard_rules)
+        findings = audit_database(engine, folders, read)
     findings = [
         f for f in findings if (not kinds or f.kind in kinds) and f.kind not in (skip or [])
     ]

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import DbOption, Format, FormatOption, RulesOption
+from cli.options import DbOption, Format, FormatOption, RulesOption, StandardRulesOption
 from cli.output import print_json, print_line, print_table
 
 CatalogDir = Annotated[Path, typer.Argument(help="Catalog directory.", file_okay=False)]
@@ -26,27 +26,50 @@ class ListKind(StrEnum):
     tables = "tables"
 
 
+def init(
+    directory: Annotated[Path, typer.Argument(help="A new or empty folder.", file_okay=False)],
+    fmt: FormatOption = Format.text,
+) -> None:
+    """Start a catalog: the layout, a README of the format and a first example file."""
+    from schema.new_catalog import init_catalog
+
+    written = init_catalog(directory)
+    if fmt is Format.json:
+        print_json({"catalog": str(directory), "files": [str(p) for p in written]})
+        return
+    for path in written:
+        print_line(f"created {path}")
+    print_line(f"next: facts validate {directory} && facts load {directory}")
+
+
 def validate(
     directory: CatalogDir = Path("facts"),
     rules: RulesOption = None,
+    standard_rules: StandardRulesOption = True,
     fmt: FormatOption = Format.text,
 ) -> None:
     """Check the catalog and the rules and list every problem at once; write nothing."""
     from db.load import read_all
-    from derive.rules import RULES_DIR
+    from derive.rules import RuleFolders
 
-    catalog, rule_set = read_all(directory, rules or RULES_DIR)
+    folders = RuleFolders.of(directory, rules or [], standard=standard_rules)
+    catalog, rule_set = read_all(directory, folders)
     counts = {**catalog.counts(), "rules": len(rule_set.rules)}
+    standard = len(catalog.quantities) - counts["quantities"]
     if fmt is Format.json:
-        print_json({"valid": True, **counts})
+        print_json({"valid": True, **counts, "standard_quantities": standard})
         return
     listed = ", ".join(f"{n} {kind}" for kind, n in counts.items())
-    print_line(f"{directory} is a valid catalog: {listed}; nothing was written")
+    print_line(
+        f"{directory} is a valid catalog: {listed} (with the {standard} quantities of "
+        "the standard vocabulary); nothing was written"
+    )
 
 
 def load(
     directory: CatalogDir = Path("facts"),
     rules: RulesOption = None,
+    standard_rules: StandardRulesOption = True,
     db: DbOption = None,
     fmt: FormatOption = Format.text,
 ) -> None:
@@ -55,9 +78,9 @@ def load(
     from db.load import load_catalog, read_all
     from db.rawsql import sqlite_file
     from db.url import database_url
-    from derive.rules import RULES_DIR
+    from derive.rules import RuleFolders
 
-    rules_dir = rules or RULES_DIR
+    rules_dir = RuleFolders.of(directory, rules or [], standard=standard_rules)
     checked = None
     fresh = sqlite_file(database_url(db))
     if fresh is not None and not fresh.exists():
@@ -113,8 +136,7 @@ def show(
         value = v.literal if v.literal is not None else "(undisclosed)"
         if v.status != "current":
             value += f"  [{v.status}]"
-        source = v.source_title or "(no source)"
-        rows.append((v.quantity, value, v.unit, v.tier, source, v.locator, v.date))
+        rows.append((v.quantity, value, v.unit, v.tier, v.source_text, v.locator, v.date))
     print_table(
         views[0].subject, ("quantity", "value", "unit", "tier", "source", "locator", "date"), rows
     )
@@ -154,7 +176,7 @@ def history(
                 v.literal or "(undisclosed)",
                 v.tier,
                 v.status,
-                v.source_title or "(no source)",
+                v.source_text,
                 change,
             )
         )
@@ -224,6 +246,7 @@ def dump(
 
 def register(app: typer.Typer) -> None:
     """Add the catalog commands to `app`."""
+    app.command()(init)
     app.command()(validate)
     app.command()(load)
     app.command()(show)

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import DbOption, Format, FormatOption, RulesOption
+from cli.options import DbOption, Format, FormatOption, RulesOption, StandardRulesOption
 from cli.output import print_error, print_json, print_line, print_table
 
 
@@ -21,13 +21,32 @@ def derive(
     everything: Annotated[
         bool, typer.Option("--all", help="Rebuild every derived value and summarise.")
     ] = False,
+    sources: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--source",
+            help=(
+                "Derive from the facts of this source only (repeatable; by original or by the "
+                "copy read), and compare with what it states; nothing is written."
+            ),
+        ),
+    ] = None,
     rules: RulesOption = None,
+    standard_rules: StandardRulesOption = True,
     db: DbOption = None,
     fmt: FormatOption = Format.text,
 ) -> None:
     """Show derived values with their derivation tree, or rebuild them all (--all)."""
+    if everything and sources:
+        raise typer.BadParameter(
+            "--all rebuilds and stores every derived value; --source derives in memory from "
+            "those sources only: use one or the other"
+        )
     if everything:
-        _derive_all(rules, db, fmt)
+        _derive_all(rules or [], standard_rules, db, fmt)
+        return
+    if sources:
+        _derive_from_sources(sources, name, chip, rules or [], standard_rules, db, fmt)
         return
     if name is None and chip is None:
         raise typer.BadParameter(
@@ -56,13 +75,58 @@ def derive(
         print_error(f"nothing derives {name or 'anything'}" + (f" for {chip}" if chip else ""))
 
 
-def _derive_all(rules: Path | None, db: str | None, fmt: Format) -> None:
+def _derive_from_sources(
+    sources: list[str],
+    name: str | None,
+    chip: str | None,
+    rules: list[Path],
+    standard: bool,
+    db: str | None,
+    fmt: Format,
+) -> None:
+    from db.derived import derive_stored_from_sources
     from db.engine import database
-    from db.load import rederive
-    from derive.rules import RULES_DIR
+    from db.load import loaded_rules
+    from derive.from_sources import as_data, selected
 
     with database(db) as engine:
-        report = rederive(engine, rules or RULES_DIR)
+        found, rule_set = derive_stored_from_sources(
+            engine, loaded_rules(engine, rules, standard=standard), sources
+        )
+    data = as_data(selected(found, name, chip), rule_set)
+    if fmt is Format.json:
+        print_json(data)
+        return
+    from cli.tree import render_compared, render_tree
+
+    print_line(
+        f"derived from the {data['facts']} facts of {', '.join(data['sources'])} only, "
+        "with the rules and their constants; nothing was written"
+    )
+    for tree in data["derived"]:
+        print_line("")
+        print_line(render_tree(tree))
+    if data["compared"]:
+        print_line("")
+        print_line(render_compared(data["compared"]))
+    for problem in data["problems"]:
+        if name is None and chip is None and problem["kind"] == "missing-input":
+            continue  # a source holds few of every rule's inputs: named ones are listed
+        print_error(
+            f"could not derive {problem['quantity']} for {problem['subject']} "
+            f"(rule {problem['rule']}) from {', '.join(data['sources'])}: {problem['detail']}"
+        )
+    if not data["derived"] and not data["problems"]:
+        what = (name or "anything") + (f" for {chip}" if chip else "")
+        print_error(f"nothing derives {what} from {', '.join(data['sources'])}")
+
+
+def _derive_all(rules: list[Path], standard: bool, db: str | None, fmt: Format) -> None:
+    from db.engine import database
+    from db.load import loaded_rules, rederive
+
+    with database(db) as engine:
+        report = rederive(engine, loaded_rules(engine, rules, standard=standard))
     if fmt is Format.json:
         print_json(
             {

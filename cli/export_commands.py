@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from cli.options import DbOption, OutOption, RulesOption
+from cli.options import DbOption, OutOption, RulesOption, StandardRulesOption
 from cli.output import print_line
 
 
@@ -29,16 +29,18 @@ def export(
     ] = ExportFormat.md,
     out: OutOption = None,
     rules: RulesOption = None,
+    standard_rules: StandardRulesOption = True,
     db: DbOption = None,
 ) -> None:
     """Export one of the catalog's tables, with generated footnotes."""
     from db.engine import database
     from db.export import snapshot
-    from derive.rules import RULES_DIR
+    from db.load import loaded_rules
     from derive.table_formats import RENDERERS
 
     with database(db) as engine:
-        built = snapshot(engine, rules or RULES_DIR).build_table(table)
+        folders = loaded_rules(engine, rules or [], standard=standard_rules)
+        built = snapshot(engine, folders).build_table(table)
     text = RENDERERS[fmt.value](built)
     _deliver(text, out)
 
@@ -49,6 +51,7 @@ def render(
     ],
     out: OutOption = None,
     rules: RulesOption = None,
+    standard_rules: StandardRulesOption = True,
     db: DbOption = None,
 ) -> None:
     """Render a Markdown template whose numbers come from the catalog, with footnotes.
@@ -59,11 +62,11 @@ def render(
     """
     from db.engine import database
     from db.export import snapshot
-    from derive.rules import RULES_DIR
+    from db.load import loaded_rules
     from derive.templates import Renderer
 
     with database(db) as engine:
-        snap = snapshot(engine, rules or RULES_DIR)
+        snap = snapshot(engine, loaded_rules(engine, rules or [], standard=standard_rules))
     text = Renderer(snap.builder()).render(template.read_text("utf-8"), str(template))
     _deliver(text, out)
 

@@ -17,6 +17,7 @@ from cli import (
     db_commands,
     derive_commands,
     export_commands,
+    import_commands,
     text_commands,
 )
 
@@ -32,6 +33,7 @@ add_commands.register(app)
 derive_commands.register(app)
 audit_commands.register(app)
 export_commands.register(app)
+import_commands.register(app)
 text_commands.register(app)
 app.add_typer(db_commands.app, name="db")
 

@@ -26,13 +26,25 @@ DbOption = Annotated[
     ),
 ]
 RulesOption = Annotated[
-    Path | None,
+    list[Path] | None,
     typer.Option(
         "--rules",
         envvar="FACTS_RULES_DIR",
-        help="Directory of rule files (default: the rules shipped in derive/rules).",
+        help=(
+            "Another folder of rule files, beside the product's general rules and the "
+            "catalog's own rules/ folder (repeatable; it must hold rules)."
+        ),
         show_envvar=True,
         file_okay=False,
+    ),
+]
+StandardRulesOption = Annotated[
+    bool,
+    typer.Option(
+        "--standard-rules/--no-standard-rules",
+        envvar="FACTS_STANDARD_RULES",
+        help="Use the product's general rules (ridge points, HBM bandwidth, ...).",
+        show_envvar=True,
     ),
 ]
 FormatOption = Annotated[

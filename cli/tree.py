@@ -11,10 +11,15 @@ def _unit(unit: str) -> str:
     return f" {unit}" if unit else ""
 
 
+def _source(fact: dict[str, Any], missing: str) -> str:
+    """The original source, and the copy the number was read in (`via`) when there is one."""
+    source = fact["source_title"] or missing
+    via = fact.get("via")
+    return f"{source} via {fact.get('via_title') or via}" if via else source
+
+
 def _fact_text(fact: dict[str, Any]) -> str:
-    where = ", ".join(
-        x for x in (fact["source_title"] or "(no source)", fact["locator"], fact["date"]) if x
-    )
+    where = ", ".join(x for x in (_source(fact, "(no source)"), fact["locator"], fact["date"]) if x)
     value = fact["literal"] if not fact["undisclosed"] else "(undisclosed)"
     return f"{value}  {fact['tier']}  {where}"
 
@@ -22,7 +27,7 @@ def _fact_text(fact: dict[str, Any]) -> str:
 def _agreement(node: dict[str, Any]) -> str:
     parts = []
     for fact in node["stated"]:
-        source = fact["source_title"] or "no source"
+        source = _source(fact, "no source")
         if fact["undisclosed"]:
             parts.append(f"undisclosed by the vendor ({source})")
             continue
@@ -73,4 +78,21 @@ def render_tree(node: dict[str, Any]) -> str:
     if agreement:
         notes.append(agreement)
     lines = [header, *(f"  {note}" for note in notes), *_lines(node, "")]
+    return "\n".join(lines)
+
+
+def render_compared(compared: list[dict[str, Any]]) -> str:
+    """Return the lines comparing derived values with the facts that state them: matched,
+    or MISMATCH with how far apart they are."""
+    lines = ["compared with what the sources state:"]
+    for c in compared:
+        verdict = "matched " if c["verdict"] == "matched" else "MISMATCH"
+        apart = "∞" if c["difference"] == float("inf") else f"{c['difference']:+.2%}"
+        reading = f", {c['reading']}" if c["reading"] else ""
+        derived = format_derived(c["derived"], c["low"], c["high"])
+        lines.append(
+            f"  {verdict}  {c['subject']} {c['quantity']}: {c['fact']} states {c['stated']}, "
+            f"rule {c['rule']}{reading} derives {derived}{_unit(c['unit'])} "
+            f"{format_interval(c['low'], c['high'])} ({apart} apart)"
+        )
     return "\n".join(lines)

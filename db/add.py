@@ -10,8 +10,6 @@ keeps concurrent adds and loads from interleaving.
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,9 +20,10 @@ from sqlalchemy import Engine
 
 from db.errors import DatabaseError
 from db.load import LoadReport, load_catalog
-from derive.rules import read_rules
+from derive.rules import RuleFolders, read_rules
 from schema.catalog import Catalog
 from schema.errors import CatalogError, CatalogErrors, Place
+from schema.files import replace_file
 from schema.lock import catalog_lock
 from schema.reader import read_catalog
 
@@ -97,20 +96,9 @@ def _edited(text: str, fact: dict[str, Any], heads: bool) -> bytes:
     return out.getvalue().encode("utf-8")
 
 
-def _replace(path: Path, content: bytes) -> None:
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(content)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-
-
-def add_fact(engine: Engine, root: Path, rules_dir: Path, fact: dict[str, Any]) -> AddReport:
+def add_fact(
+    engine: Engine, root: Path, rules_dir: RuleFolders | Path | None, fact: dict[str, Any]
+) -> AddReport:
     """Add `fact` (the fields of a catalog fact; `id` chosen if absent) to the catalog
     under `root` and to the database, all or nothing."""
     with catalog_lock(root):
@@ -125,12 +113,13 @@ def add_fact(engine: Engine, root: Path, rules_dir: Path, fact: dict[str, Any]) 
         old = path.read_bytes()
         new = _edited(old.decode("utf-8"), fact, catalog.subjects[subject].file_subject)
         checked = read_catalog(root, {file: new})
-        rules = read_rules(rules_dir, checked)
-        _replace(path, new)
+        folders = RuleFolders.of(root) if rules_dir is None else rules_dir
+        rules = read_rules(folders, checked)
+        replace_file(path, new)
         try:
-            report = load_catalog(engine, root, rules_dir, (checked, rules), locked=True)
+            report = load_catalog(engine, root, folders, (checked, rules), locked=True)
         except BaseException:
-            _replace(path, old)
+            replace_file(path, old)
             raise
         if fact["id"] not in checked.facts:  # pragma: no cover - the check above ensures it
             raise DatabaseError(f"fact {fact['id']} did not reach the catalog")

@@ -11,10 +11,11 @@ from sqlalchemy import Engine
 
 from db.export import snapshot
 from derive.audit import Finding, finish
+from derive.rules import RuleFolders
 
 
 def audit_database(
-    engine: Engine, rules_dir: Path, texts: Sequence[tuple[str, str]] = ()
+    engine: Engine, rules_dir: RuleFolders | Path, texts: Sequence[tuple[str, str]] = ()
 ) -> list[Finding]:
     """Every finding over the stored catalog with the rules under `rules_dir`.
 

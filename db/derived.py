@@ -8,18 +8,21 @@ problems in the caller's transaction, replacing what was there.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, delete, func, insert, select
+from sqlalchemy import Engine as Database
 
 from db.bulk import insert_rows
 from db.derived_models import DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow
 from derive.engine import Engine, Outcome
+from derive.from_sources import SourceDerivation, derive_from_sources
 from derive.inputs import reference_units, stated_values, subject_kinds
 from derive.model import Candidate, Derivation, Stated
-from derive.rules import Rule, RuleSet
+from derive.rules import Rule, RuleFolders, RuleSet, read_rules
 from schema.catalog import Catalog
 
 
@@ -44,6 +47,23 @@ def derive_catalog(
     and quantities); pure, nothing is written."""
     values = stated_values(catalog) if stated is None else stated
     return Engine(rules, values, subject_kinds(catalog), reference_units(catalog)).derive_all()
+
+
+def derive_stored_from_sources(
+    database: Database, rules: RuleFolders | Path, sources: Sequence[str]
+) -> tuple[SourceDerivation, RuleSet]:
+    """The stored catalog derived from the facts of `sources` only, with `rules` and their
+    constants (`derive.from_sources`), and the rules read; nothing is written.
+
+    Raises `UnknownSource` for a source the catalog does not hold, `EmptyDatabase`
+    before any load.
+    """
+    from db.store import read_loaded
+
+    with database.connect() as conn:
+        catalog = read_loaded(conn)
+    rule_set = read_rules(rules, catalog)
+    return derive_from_sources(catalog, rule_set, sources), rule_set
 
 
 class _Numbering:

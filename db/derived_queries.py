@@ -12,6 +12,12 @@ from db.queries import check_quantity, resolve_subject, under, under_params
 from db.rawsql import Reader, in_list
 from derive.agreement import agree
 
+_FACTS = (
+    "SELECT f.*, s.title AS source_title, v.title AS via_title FROM facts f "
+    "LEFT JOIN sources s ON s.id = f.source_id LEFT JOIN sources v ON v.id = f.via_id"
+)
+"""Facts with the titles of their source and of the copy they were read in."""
+
 
 class _TreeBuilder:
     """Builds JSON-ready trees, caching the rows it has read."""
@@ -50,8 +56,7 @@ class _TreeBuilder:
         """One fact by id, with its source (a variant's input may be its parent's fact)."""
         if fact_id not in self._by_id:
             (row,) = self.reader.all(
-                "SELECT f.*, s.title AS source_title FROM facts f "
-                "LEFT JOIN sources s ON s.id = f.source_id WHERE f.id = :id",
+                f"{_FACTS} WHERE f.id = :id",
                 {"id": fact_id},
             )
             self._by_id[fact_id] = self._fact(row)
@@ -62,9 +67,7 @@ class _TreeBuilder:
         key = (subject, quantity)
         if key not in self._facts:
             rows = self.reader.all(
-                "SELECT f.*, s.title AS source_title FROM facts f "
-                "LEFT JOIN sources s ON s.id = f.source_id "
-                "WHERE f.subject_id = :subject AND f.quantity_id = :quantity "
+                f"{_FACTS} WHERE f.subject_id = :subject AND f.quantity_id = :quantity "
                 "AND f.status = 'current' ORDER BY f.file, f.position",
                 {"subject": subject, "quantity": quantity},
             )
@@ -83,6 +86,8 @@ class _TreeBuilder:
             "tier": row["tier"],
             "source": row["source_id"],
             "source_title": row["source_title"],
+            "via": row["via_id"],
+            "via_title": row["via_title"],
             "locator": row["locator"],
             "date": row["date"].isoformat() if row["date"] else None,
             "value": number(row["value_norm"]),

@@ -14,7 +14,7 @@ from db.queries import suggest
 from db.store import read_loaded
 from derive.audit import Finding, audit
 from derive.engine import Outcome
-from derive.rules import RuleSet, read_rules
+from derive.rules import RuleFolders, RuleSet, read_rules
 from derive.tables import BuiltTable, TableBuilder
 from schema.catalog import Catalog
 from schema.gcpause import gc_paused
@@ -43,7 +43,7 @@ class Snapshot:
         return TableBuilder(self.catalog, self.rules, self.outcome, self.findings)
 
 
-def snapshot(engine: Engine, rules_dir: Path) -> Snapshot:
+def snapshot(engine: Engine, rules_dir: RuleFolders | Path) -> Snapshot:
     """Read the stored catalog, derive with the rules under `rules_dir`, and audit."""
     with gc_paused():
         with engine.connect() as conn:

@@ -12,6 +12,7 @@ from sqlalchemy import Connection, select
 from db.derived_models import DerivationRow, RuleRow
 from db.models import FactRow, QuantityRow, SubjectRow
 from db.store import EmptyDatabase
+from db.units import define_stored_units
 from derive.inputs import inherited
 from derive.text.arithmetic import Computation, product_factors
 from derive.text.known import CatalogView, KnownValue, QuantityName, SubjectName, ValueKind
@@ -21,6 +22,7 @@ from schema.values import normalise, parse_value
 
 def catalog_view(conn: Connection) -> CatalogView:
     """The loaded catalog as `derive.text` sees it; `EmptyDatabase` if nothing was loaded."""
+    define_stored_units(conn)  # a text may write a number in one of the catalog's units
     quantities = [
         QuantityName(r.id, r.name, r.name_zh, tuple(r.synonyms or ()), r.unit, bool(r.is_count))
         for r in conn.execute(

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
-from sqlalchemy import Engine, delete, insert
+from sqlalchemy import Engine, delete, insert, select
 
 from db.derived import DeriveReport, derive_catalog, store_derived
 from db.derived_models import StateRow
 from db.engine import writing
 from db.store import read_loaded
-from db.sync import RULES_KEY, SyncReport, sync_catalog
-from derive.rules import RuleSet, read_rules
+from db.sync import CATALOG_KEY, RULES_KEY, SyncReport, sync_catalog
+from derive.rules import RuleFolders, RuleSet, read_rules
 from schema.catalog import Catalog
 from schema.errors import FactsError
 from schema.gcpause import gc_paused
@@ -22,16 +23,19 @@ LoadReport = SyncReport
 """What a load did: rows per kind now held, what changed, what was derived again."""
 
 
-def read_all(root: Path, rules_dir: Path) -> tuple[Catalog, RuleSet]:
-    """Read and check the catalog and the rules; raise `CatalogErrors` on any problem."""
+def read_all(root: Path, rules: RuleFolders | Path | None = None) -> tuple[Catalog, RuleSet]:
+    """Read and check the catalog and the rules; raise `CatalogErrors` on any problem.
+
+    Without `rules`: the product's general rules and the catalog's own `rules/`.
+    """
     catalog = read_catalog(root)
-    return catalog, read_rules(rules_dir, catalog)
+    return catalog, read_rules(RuleFolders.of(root) if rules is None else rules, catalog)
 
 
 def load_catalog(
     engine: Engine,
     root: Path,
-    rules_dir: Path,
+    rules_dir: RuleFolders | Path | None = None,
     checked: tuple[Catalog, RuleSet] | None = None,
     *,
     locked: bool = False,
@@ -44,20 +48,50 @@ def load_catalog(
     rules already read from these directories.
     """
 
-    def read(catalog_root: Path, rules_root: Path) -> tuple[Catalog, RuleSet]:
+    def read(catalog_root: Path, rules_root: RuleFolders | Path) -> tuple[Catalog, RuleSet]:
         return checked if checked is not None else read_all(catalog_root, rules_root)
 
+    rules = RuleFolders.of(root) if rules_dir is None else rules_dir
     if locked:  # the caller holds the catalog lock already
-        return sync_catalog(engine, root, rules_dir, read)
+        return sync_catalog(engine, root, rules, read)
     with catalog_lock(root):
-        return sync_catalog(engine, root, rules_dir, read)
+        return sync_catalog(engine, root, rules, read)
 
 
 class NoRules(FactsError, ValueError):
     """`derive --all` with a rules directory that holds no rules: refused, nothing changed."""
 
 
-def rederive(engine: Engine, rules_dir: Path) -> DeriveReport:
+def loaded_from(engine: Engine) -> Path | None:
+    """The catalog directory the database was last loaded from (None before any load)."""
+    with engine.connect() as conn:
+        stored = conn.execute(select(StateRow.value).where(StateRow.key == CATALOG_KEY)).scalar()
+    return None if stored is None else Path(stored)
+
+
+class CatalogGone(FactsError, ValueError):
+    """The catalog a database was loaded from is no longer where it was."""
+
+
+def loaded_rules(
+    engine: Engine, named: Sequence[Path] = (), *, standard: bool = True
+) -> RuleFolders:
+    """The rules a command on the database derives with: the product's (unless left
+    out), those of the catalog it was loaded from, and the `named` folders.
+
+    Raises `CatalogGone` when that catalog's folder no longer exists: its own rules
+    would be silently missing.
+    """
+    root = loaded_from(engine)
+    if root is not None and not root.is_dir():
+        raise CatalogGone(
+            f"the database was loaded from {root}, which no longer exists; load the "
+            "catalog again, or name its rules with --rules"
+        )
+    return RuleFolders.of(root, named, standard=standard)
+
+
+def rederive(engine: Engine, rules_dir: RuleFolders | Path) -> DeriveReport:
     """Re-read the rules and rebuild every derived value from the stored catalog."""
     with gc_paused(), writing(engine) as conn:
         catalog = read_loaded(conn)

@@ -64,6 +64,7 @@ class SourceRow(Placed, Base):
     url: Mapped[str | None] = mapped_column(Text)
     doi: Mapped[str | None] = mapped_column(String(200))
     arxiv: Mapped[str | None] = mapped_column(String(40))
+    revision: Mapped[str | None] = mapped_column(Text)
     published: Mapped[str | None] = mapped_column(String(10))
     accessed: Mapped[dt.date | None] = mapped_column(Date)
     note: Mapped[str | None] = mapped_column(Text)
@@ -118,6 +119,7 @@ class FactRow(Placed, Base):
         # would otherwise scan the whole table once per row.
         Index("ix_facts_quantity_id", "quantity_id"),
         Index("ix_facts_source_id", "source_id"),
+        Index("ix_facts_via_id", "via_id"),
         Index("ix_facts_supersedes_id", "supersedes_id"),
     )
 
@@ -138,6 +140,7 @@ class FactRow(Placed, Base):
     high_norm: Mapped[Decimal | None] = mapped_column(ExactDecimal)
     tier: Mapped[str] = mapped_column(String(20))
     source_id: Mapped[str | None] = mapped_column(String(120), ForeignKey("sources.id"))
+    via_id: Mapped[str | None] = mapped_column(String(120), ForeignKey("sources.id"))
     locator: Mapped[str | None] = mapped_column(Text)
     date: Mapped[dt.date | None] = mapped_column(Date)
     qualifiers: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)

@@ -50,6 +50,14 @@ class FactView:
     reason: str | None
     source_published: str | None = None
     superseded_by: str | None = None
+    via_id: str | None = None  # the copy the number was read in; `source` is the original
+    via_title: str | None = None
+
+    @property
+    def source_text(self) -> str:
+        """The source as `facts show` names it: the original, and the copy read if any."""
+        source = self.source_title or "(no source)"
+        return f"{source} via {self.via_title or self.via_id}" if self.via_id else source
 
     @property
     def effective_date(self) -> dt.date | None:
@@ -114,6 +122,8 @@ def _fact_view(row: dict[str, Any]) -> FactView:
         supersedes=row["supersedes_id"],
         reason=row["reason"],
         source_published=row["source_published"],
+        via_id=row["via_id"],
+        via_title=row["via_title"],
     )
 
 
@@ -129,10 +139,11 @@ def under_params(name: str) -> dict[str, Any]:
 
 FACT_QUERY = """
     SELECT f.*, s.title AS source_title, s.published AS source_published,
-           q.unit AS reference_unit
+           v.title AS via_title, q.unit AS reference_unit
     FROM facts f
     JOIN quantities q ON q.id = f.quantity_id
     LEFT JOIN sources s ON s.id = f.source_id
+    LEFT JOIN sources v ON v.id = f.via_id
 """
 
 
@@ -191,7 +202,9 @@ def history(reader: Reader, subject: str, quantity: str) -> list[FactView]:
 _LISTS = {
     "subjects": "SELECT id, name, kind, vendor, aliases, variant_of FROM subjects ORDER BY id",
     "quantities": "SELECT id, name, name_zh, unit, is_count FROM quantities ORDER BY id",
-    "sources": "SELECT id, title, kind, publisher, url, published FROM sources ORDER BY id",
+    "sources": (
+        "SELECT id, title, kind, publisher, url, revision, published FROM sources ORDER BY id"
+    ),
 }
 
 

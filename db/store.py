@@ -25,6 +25,7 @@ from db.models import (
     SubjectRow,
     TableSpecRow,
 )
+from db.units import define_stored_units
 from schema.catalog import Acknowledgement, Catalog, Fact, Origin, Quantity, Source, Subject, Table
 from schema.gcpause import gc_paused
 from schema.models import (
@@ -71,6 +72,7 @@ def _source_row(source: Source) -> dict[str, Any]:
         "url": e.url,
         "doi": e.doi,
         "arxiv": e.arxiv,
+        "revision": e.revision,
         "published": e.published,
         "accessed": e.accessed,
         "note": e.note,
@@ -132,6 +134,7 @@ def _fact_row(fact: Fact) -> dict[str, Any]:
         "high_norm": normal.high if normal else None,
         "tier": e.tier,
         "source_id": e.source,
+        "via_id": e.via,
         "locator": e.locator,
         "date": e.date,
         "qualifiers": dict(sorted(e.qualifiers.items())),
@@ -254,7 +257,7 @@ _FACT_COLUMNS = [
         *("id", "subject_id", "quantity_id", "subject_written", "literal", "undisclosed"),
         *("exact", "value_norm", "low_norm", "high_norm", "tier", "source_id", "locator"),
         *("date", "note", "rank", "status", "supersedes_id", "reason", "file", "line"),
-        *("position", "alternatives", "precision", "computed_from"),
+        *("position", "alternatives", "precision", "computed_from", "via_id"),
     )  # the order the read-back loop unpacks: keep the two in step
 ]  # what a fact entry is rebuilt from: the parsed magnitude and unit are not read back
 # Read as text and decoded only when not empty: most facts carry no qualifiers.
@@ -290,7 +293,7 @@ def read_back(conn: Connection, *, with_facts: bool = True) -> Catalog:
 
 
 def _read_back(conn: Connection, with_facts: bool) -> Catalog:
-    catalog = Catalog()
+    catalog = Catalog(units=define_stored_units(conn))
     for row in _by_place(conn.execute(select(SourceRow.__table__)).all()):
         entry = _trusted(SourceEntry, _entry_fields(row, SourceEntry.model_fields))
         catalog.sources[entry.id] = Source(entry, _origin(row))
@@ -329,11 +332,12 @@ def _read_back(conn: Connection, with_facts: bool) -> Catalog:
         ]
         (value_norm, low_norm, high_norm, tier, source_id, locator, date, note) = fact_row[7:15]
         (rank, status, supersedes_id, reason, file, line, position) = fact_row[15:22]
-        alternatives, precision, computed_from, qualifiers = fact_row[22:]
+        alternatives, precision, computed_from, via_id, qualifiers = fact_row[22:]
         given: dict[str, Any] = {"id": fact_id, "quantity": quantity_id, "tier": tier}
         for name, value in (
             ("value", literal),
             ("source", source_id),
+            ("via", via_id),
             ("locator", locator),
             ("date", date),
             ("note", note),

@@ -31,14 +31,17 @@ from db.derived_models import (
 from db.engine import writing
 from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
 from db.store import catalog_rows, row_key
+from db.units import store_units
 from derive.engine import Engine as Deriver
 from derive.inputs import reference_units, stated_values, subject_kinds
-from derive.rules import RuleSet, rules_digest
+from derive.rules import RuleFolders, RuleSet, rules_digest
 from schema.catalog import Catalog
 from schema.gcpause import gc_paused
-from schema.reader import catalog_files
+from schema.reader import catalog_files, standard_files
 
 RULES_KEY = "rules_digest"
+CATALOG_KEY = "catalog_directory"
+"""Where the last load read its catalog: its own rules are read from there again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +61,15 @@ class SyncReport:
 
 
 def file_digests(root: Path) -> dict[str, str]:
-    """The sha256 of every catalog file under `root`, by its path relative to `root`."""
-    return {
+    """The sha256 of every catalog file under `root`, by its path relative to `root`,
+    and of the standard vocabulary's files that every catalog includes."""
+    digests = {
         p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in catalog_files(root)
+        for p in catalog_files(root, rules=False)
     }
+    for name, path in standard_files().items():
+        digests[name] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return digests
 
 
 def is_unchanged(conn: Connection, digests: dict[str, str], rules: str) -> bool:
@@ -160,8 +167,8 @@ def _affected(
 def sync_catalog(
     engine: Engine,
     root: Path,
-    rules_dir: Path,
-    read: Callable[[Path, Path], tuple[Catalog, RuleSet]],
+    rules_dir: RuleFolders | Path,
+    read: Callable[[Path, RuleFolders | Path], tuple[Catalog, RuleSet]],
 ) -> SyncReport:
     """Make the database hold the catalog under `root`, derived with the rules in
     `rules_dir`, doing no more than the change requires; `read` reads and checks both."""
@@ -197,6 +204,7 @@ def sync_catalog(
         clear_derivations(conn, owners)
         if everything:  # after the quantities and sources they point at, before deletions
             write_rules(conn, rules)
+        store_units(conn, catalog)
         gone_facts = sorted(dict(gone)[FactRow.__table__])
         for start in range(0, len(gone_facts), 500):
             conn.execute(
@@ -217,8 +225,14 @@ def sync_catalog(
         conn.execute(
             insert(CatalogFileRow), [{"path": p, "sha256": d} for p, d in sorted(digests.items())]
         )
-        conn.execute(delete(StateRow).where(StateRow.key == RULES_KEY))
-        conn.execute(insert(StateRow), [{"key": RULES_KEY, "value": digest}])
+        conn.execute(delete(StateRow).where(StateRow.key.in_((RULES_KEY, CATALOG_KEY))))
+        conn.execute(
+            insert(StateRow),
+            [
+                {"key": RULES_KEY, "value": digest},
+                {"key": CATALOG_KEY, "value": str(root.resolve())},
+            ],
+        )
         counts = _counts(conn)
     return SyncReport(
         **counts, facts_changed=len(changed_facts), subjects_rederived=len(derived_for)

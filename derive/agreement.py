@@ -4,7 +4,8 @@ Two values agree when their intervals share more than a point: intervals that on
 touch (0.81 TB/s as 0.805–0.815 and 0.82 as 0.815–0.825) do not agree, and neither
 does an exact value on the edge of another's interval. Two exact values agree when
 they are equal. A set of values agrees only when every pair of it agrees: values
-never agree through a third one.
+never agree through a third one. Agreement confirms only between witnesses: values
+of one original source, read in it or in copies of it, are one (`witness`).
 """
 
 from __future__ import annotations
@@ -52,6 +53,13 @@ def agreeing_groups(items: Sequence[T], interval: Callable[[T], Interval]) -> li
         else:
             groups.append([item])
     return groups
+
+
+def witness(source: str | None, fact_id: str) -> str:
+    """Who vouches for a stated value: its original source, whichever copy (`via`) it was
+    read in, so that two copies of one original, or a copy and the original, are one
+    witness and confirm nothing of each other; a fact without a source only itself."""
+    return f"source:{source}" if source is not None else f"fact:{fact_id}"
 
 
 def touching(a: Interval, b: Interval) -> bool:

@@ -73,6 +73,11 @@ class Bound:
     limit: str  # within | at_most | at_least
     ref: Ref
 
+    @property
+    def id(self) -> str:
+        """The bound's id."""
+        return self.entry.id
+
     def applies_to(self, subject: str, kind: str) -> bool:
         """True when the bound is meant for this subject (by id or kind, or for all)."""
         return meant_for(self.entry.subjects, self.entry.kinds, subject, kind)

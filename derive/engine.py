@@ -39,7 +39,7 @@ class Outcome:
 
 def preference(candidate: Candidate) -> tuple[object, ...]:
     """Sort key of candidates, best first: states its precision, narrowest, strongest tier,
-    stated before derived, rank, then name."""
+    stated before derived, rank, read in the original before read in a copy, then name."""
     return candidate.key
 
 
@@ -55,10 +55,29 @@ def _reason(chosen: Candidate, group: list[Candidate], conflict: bool) -> str:
         return "the only value"
     rest = [c for c in group if c is not chosen]
     if not chosen.approx and all(c.approx for c in rest):
-        return f"of {len(group)} agreeing values, the only one not approximate"
+        return f"of {len(group)} agreeing values, the only one not approximate" + _copies(group)
     if chosen.high == chosen.low:
-        return f"exact, the most precise of {len(group)} agreeing values"
-    return f"the most precise of {len(group)} agreeing values (±{chosen.relative_width / 2:.2%})"
+        return f"exact, the most precise of {len(group)} agreeing values" + _copies(group)
+    return (
+        f"the most precise of {len(group)} agreeing values (±{chosen.relative_width / 2:.2%})"
+        + _copies(group)
+    )
+
+
+def _copies(group: list[Candidate]) -> str:
+    """The note on the values of a group that are one witness: stated values of one
+    original source (read in it, or in copies of it) count once and confirm nothing of
+    each other; '' when every value has a witness of its own."""
+    by_witness: dict[str, list[Stated]] = {}
+    for candidate in group:
+        if candidate.stated is not None:
+            by_witness.setdefault(candidate.stated.witness, []).append(candidate.stated)
+    repeated = [
+        f"{len(values)} of them are one original's ({values[0].source})"
+        for values in by_witness.values()
+        if len(values) > 1
+    ]
+    return "; " + "; ".join(repeated) + ", counted once" if repeated else ""
 
 
 def _readings(uses: tuple[InputUse, ...]) -> list[tuple[int, InputUse, InputUse]]:
@@ -233,8 +252,10 @@ class Engine:
             if not found:
                 missing.append(str(ref))
         if missing:
-            if len(missing) == len(rule.refs):
-                return [], None  # nothing of this rule's inputs here: it does not apply
+            if len(missing) == len(rule.refs) or rule.origin.standard:
+                # nothing of this rule's inputs here, or a general rule of the product's
+                # whose inputs this subject lacks: it does not apply
+                return [], None
             return [], Problem(
                 subject,
                 rule.entry.output,

@@ -57,6 +57,8 @@ def _own_values(catalog: Catalog) -> list[Stated]:
                 rank=fact.entry.rank,
                 computed_from=fact.entry.computed_from,
                 readings=_readings(fact, unit),
+                source=fact.entry.source,
+                via=fact.entry.via,
             )
         )
     return stated

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from derive.agreement import agree
+from derive.agreement import agree, witness
 
 TIER_ORDER = {"official": 0, "measured": 1, "derived": 2, "inferred": 3, "estimated": 4}
 """Strongest first; a derived value's strength is its weakest input's tier."""
@@ -30,6 +30,13 @@ class Stated:
     computed_from: tuple[str, ...] = ()  # facts or rules its source computed it from
     readings: tuple[Reading, ...] = ()  # other readings of its written value
     inherited_from: str | None = None  # the parent subject whose fact a variant sees
+    source: str | None = None  # the original it comes from: the one witness of its copies
+    via: str | None = None  # the copy it was read in, if not the original
+
+    @property
+    def witness(self) -> str:
+        """Who vouches for the value (`derive.agreement.witness`): its original source."""
+        return witness(self.source, self.fact_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +69,19 @@ class Candidate:
         width = self.high - self.low
         relative = width / abs(self.value) if self.value else width
         rank = stated.rank if stated is not None and stated.rank is not None else 0
+        copied = stated is not None and stated.via is not None  # read in a copy: after the original
         object.__setattr__(
             self,
             "key",
-            (self.approx, relative, TIER_ORDER[self.strength], stated is None, rank, self.label),
+            (
+                self.approx,
+                relative,
+                TIER_ORDER[self.strength],
+                stated is None,
+                rank,
+                copied,
+                self.label,
+            ),
         )
 
     @property

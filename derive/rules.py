@@ -1,6 +1,9 @@
 """Rules as data: read the rule files, check every formula against the catalog.
 
-A rule file under `derive/rules/` holds `rules:`, a list of
+Rules come from folders (`RuleFolders`): the product's general rules
+(`derive/standard_rules/`, written over the standard vocabulary of quantities and
+applying to every subject that has their inputs), the catalog's own `rules/`
+folder, and folders named with `--rules`. A rule file holds `rules:`, a list of
 
     id: ridge.hbm
     output: ridge.hbm                  # the quantity it derives
@@ -23,23 +26,69 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from derive.bounds import Bound, BoundEntry, meant_for
 from derive.formula import Bin, Call, Expr, FormulaError, Neg, Num, Pow, Ref, parse_formula
 from derive.formula import references as formula_references
-from schema.catalog import Catalog, Origin
+from schema.catalog import STANDARD, Catalog, Origin
 from schema.errors import CatalogError, CatalogErrors, FactsError, Place
 from schema.models import QuantityId, Slug, SubjectKind, Text
-from schema.reader import catalog_files, validation_problems
+from schema.reader import RULES_FOLDER, catalog_files, validation_problems
 from schema.units import dimensionality, unit_quantity
 from schema.yaml_source import LocatedDocument, Path_, dotted, read_located
 
-RULES_DIR = Path(__file__).with_name("rules")
+STANDARD_RULES = Path(__file__).with_name("standard_rules")
+"""The product's general rules, part of every catalog's rules unless left out."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleFolders:
+    """The folders rules are read from, in order, and which of them a user named.
+
+    A named folder must exist and hold at least one rule: a mistyped `--rules` never
+    quietly means "no rules".
+    """
+
+    folders: tuple[Path, ...]
+    named: tuple[Path, ...] = ()
+
+    @classmethod
+    def of(
+        cls, catalog: Path | None, named: Sequence[Path] = (), *, standard: bool = True
+    ) -> RuleFolders:
+        """The product's general rules (unless `standard` is false), the `rules/` folder
+        of the catalog at `catalog` when it has one, then the `named` folders."""
+        folders: list[Path] = [STANDARD_RULES] if standard else []
+        if catalog is not None and (catalog / RULES_FOLDER).is_dir():
+            folders.append(catalog / RULES_FOLDER)
+        seen = {f.resolve() for f in folders}
+        extra = []
+        for folder in named:
+            if folder.resolve() not in seen:
+                seen.add(folder.resolve())
+                extra.append(folder)
+        return cls((*folders, *extra), tuple(extra))
+
+    @classmethod
+    def coerce(cls, rules: RuleFolders | Path) -> RuleFolders:
+        """`rules` as folders: one folder alone means exactly its rules (it must exist)."""
+        if isinstance(rules, RuleFolders):
+            return rules
+        return cls((rules,))
+
+
+def _display(folder: Path, path: Path) -> str:
+    """How a rule file is named in origins and messages."""
+    inside = path.relative_to(folder).as_posix()
+    if folder.resolve() == STANDARD_RULES.resolve():
+        return f"{STANDARD}rules/{inside}"
+    return f"{folder.name}/{inside}"
 
 
 class RuleEntry(BaseModel):
@@ -151,7 +200,8 @@ class _RuleChecker:
         self.catalog = catalog
         self.units = {qid: q.unit for qid, q in catalog.quantities.items()}
         self.errors: list[CatalogError] = []
-        self.seen: dict[str, Place] = {}
+        self.seen: dict[tuple[str, str], Place] = {}
+        self.overridden: set[tuple[str, str]] = set()  # general ones a catalog replaced
 
     def problem(self, place: Place, message: str) -> None:
         self.errors.append(CatalogError(place, message))
@@ -162,12 +212,7 @@ class _RuleChecker:
         return f"unknown quantity {quantity!r}{hint}"
 
     def check(self, entry: RuleEntry, doc: LocatedDocument, path: Path_) -> Rule | None:
-        where = doc.place(path, dotted((*path, "id")))
-        first = self.seen.setdefault(entry.id, where)
-        if first is not where:
-            self.problem(
-                where, f"duplicate rule id {entry.id!r}; first defined at {first.file}:{first.line}"
-            )
+        if not self.claim("rule", entry.id, doc.place(path, dotted((*path, "id")))):
             return None
         formula_place = doc.place((*path, "formula"))
         ok = True
@@ -231,8 +276,28 @@ class _RuleChecker:
         origin = Origin(doc.file, doc.line(path) or 1, int(path[-1]))
         return Rule(entry, origin, expr, refs)
 
+    def claim(self, kind: str, entry_id: str, where: Place) -> bool:
+        """Record where a rule or bound id is defined; report a second definition.
+
+        A catalog's own rule (or bound) of a general one's id takes its place, to cite
+        the catalog's own source, say.
+        """
+        first = self.seen.setdefault((kind, entry_id), where)
+        if first is where:
+            return True
+        if first.file.startswith(STANDARD) and not where.file.startswith(STANDARD):
+            self.seen[(kind, entry_id)] = where
+            self.overridden.add((kind, entry_id))
+            return True
+        self.problem(
+            where, f"duplicate {kind} id {entry_id!r}; first defined at {first.file}:{first.line}"
+        )
+        return False
+
     def check_bound(self, entry: BoundEntry, doc: LocatedDocument, path: Path_) -> Bound | None:
         """Check a bound's quantities, subjects and dimensions, like a rule's."""
+        if not self.claim("bound", entry.id, doc.place(path, dotted((*path, "id")))):
+            return None
         bound = Bound.of(entry, Origin(doc.file, doc.line(path) or 1, int(path[-1])))
         place = doc.place((*path, bound.limit))
         ok = True
@@ -260,35 +325,72 @@ class _RuleChecker:
         return bound
 
 
-def rules_digest(root: Path) -> str:
-    """A digest of the rule files under `root`: equal digests, equal rules."""
+def rules_digest(rules: RuleFolders | Path) -> str:
+    """A digest of the rule files of `rules`: equal digests, equal rules."""
     digest = hashlib.sha256()
-    for path in catalog_files(root) if root.is_dir() else []:
-        display = f"{root.name}/{path.relative_to(root).as_posix()}"
-        digest.update(display.encode() + b"\0" + path.read_bytes() + b"\0")
+    for folder in RuleFolders.coerce(rules).folders:
+        for path in catalog_files(folder) if folder.is_dir() else []:
+            digest.update(_display(folder, path).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
+_Placed = TypeVar("_Placed", Rule, Bound)
+
+
 class RulesDirectoryMissing(FactsError, ValueError):
-    """A rules directory that does not exist: refused before anything is written."""
+    """A rules directory that does not exist, or a named one without rules: refused
+    before anything is written."""
 
 
-def read_rules(root: Path, catalog: Catalog) -> RuleSet:
-    """Read and check every rule file under `root` against `catalog`.
+def read_rules(rules: RuleFolders | Path, catalog: Catalog) -> RuleSet:
+    """Read and check every rule file of `rules` against `catalog`.
 
-    Raises `CatalogErrors` naming file, line and rule for every problem.
+    Raises `CatalogErrors` naming file, line and rule for every problem, and
+    `RulesDirectoryMissing` for a folder that does not exist or a named one that
+    holds no rules.
     """
-    if not root.is_dir():
-        raise RulesDirectoryMissing(
-            f"no rules directory {root}; name a directory of rule files (or leave --rules "
-            "out for the shipped rules)"
-        )
+    where = RuleFolders.coerce(rules)
+    for folder in where.folders:
+        if not folder.is_dir():
+            raise RulesDirectoryMissing(
+                f"no rules directory {folder}; name a directory of rule files (or leave "
+                "--rules out for the product's rules and the catalog's own rules/ folder)"
+            )
     checker = _RuleChecker(catalog)
-    rules: list[Rule] = []
+    found: list[Rule] = []
     bounds: list[Bound] = []
-    files = catalog_files(root)
-    for path in files:
-        display = f"{root.name}/{path.relative_to(root).as_posix()}"
+    for folder in where.folders:
+        before = len(found) + len(bounds)
+        _read_folder(folder, checker, found, bounds)
+        if folder in where.named and len(found) + len(bounds) == before and not checker.errors:
+            raise RulesDirectoryMissing(
+                f"{folder} holds no rules; name a directory of rule files (a YAML file "
+                "with `rules:` or `bounds:`)"
+            )
+    found = _replaced(found, {i for k, i in checker.overridden if k == "rule"})
+    bounds = _replaced(bounds, {i for k, i in checker.overridden if k == "bound"})
+    checker.errors.extend(_computed_from_problems(catalog, {rule.id for rule in found}))
+    if checker.errors:
+        raise CatalogErrors(checker.errors)
+    return RuleSet(tuple(found), rules_digest(where), tuple(bounds))
+
+
+def _replaced(items: list[_Placed], overridden: set[str]) -> list[_Placed]:
+    """Leave out the general rules (or bounds) whose id a catalog's own one took over."""
+    kept = []
+    for item in items:
+        if item.id in overridden and item.origin.file.startswith(STANDARD):
+            continue
+        kept.append(item)
+    return kept
+
+
+def _read_folder(
+    folder: Path, checker: _RuleChecker, rules: list[Rule], bounds: list[Bound]
+) -> None:
+    """Read and check the rule files of one folder, adding to `rules` and `bounds`."""
+    for path in catalog_files(folder):
+        display = _display(folder, path)
         try:
             doc = read_located(path, display)
             parsed = RuleFile.model_validate(doc.data)
@@ -308,10 +410,6 @@ def read_rules(root: Path, catalog: Catalog) -> RuleSet:
             bound = checker.check_bound(bound_entry, doc, ("bounds", i))
             if bound is not None:
                 bounds.append(bound)
-    checker.errors.extend(_computed_from_problems(catalog, {rule.id for rule in rules}))
-    if checker.errors:
-        raise CatalogErrors(checker.errors)
-    return RuleSet(tuple(rules), rules_digest(root), tuple(bounds))
 
 
 def _computed_from_problems(catalog: Catalog, rule_ids: set[str]) -> list[CatalogError]:

@@ -47,6 +47,8 @@ def _stated(fact: Fact) -> Stated:
         fact.entry.tier,
         fact.entry.value or "",
         fact.entry.rank,
+        source=fact.entry.source,
+        via=fact.entry.via,
     )
 
 
@@ -240,7 +242,11 @@ class TableBuilder:
         if source is not None:
             e = source.entry
             where = ", ".join(x for x in (e.publisher, e.url or e.doi or e.arxiv) if x)
-            marks.append(notes.mark(f"source:{e.id}", e.title + (f" ({where})" if where else "")))
+            text, key = e.title + (f" ({where})" if where else ""), f"source:{e.id}"
+            copy = self.catalog.sources.get(fact.entry.via or "")
+            if copy is not None:  # read in a copy: the original is the source, and says so
+                text, key = f"{text}, as quoted in {copy.entry.title}", f"{key}|via:{copy.entry.id}"
+            marks.append(notes.mark(key, text))
         else:
             marks.append(notes.mark("unsourced", "no source"))
         if fact.entry.tier != "official":

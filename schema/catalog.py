@@ -28,6 +28,15 @@ class Origin:
     line: int
     position: int
 
+    @property
+    def standard(self) -> bool:
+        """True for an entry of the product's standard vocabulary, not of the catalog."""
+        return self.file.startswith(STANDARD)
+
+
+STANDARD = "<standard>/"
+"""How the files of the product's standard vocabulary are named in origins and messages."""
+
 
 @dataclass(frozen=True, slots=True)
 class Source:
@@ -96,12 +105,14 @@ class Catalog:
     facts: dict[str, Fact] = field(default_factory=dict)
     tables: dict[str, Table] = field(default_factory=dict)
     acknowledgements: dict[str, Acknowledgement] = field(default_factory=dict)
+    units: dict[str, Origin] = field(default_factory=dict)  # a definition → where written
 
     def counts(self) -> dict[str, int]:
-        """Return how many entries of each kind the catalog holds."""
+        """Return how many entries of each kind the catalog holds (its own: not the
+        standard vocabulary's it includes)."""
         return {
-            "sources": len(self.sources),
-            "quantities": len(self.quantities),
+            "sources": sum(not s.origin.standard for s in self.sources.values()),
+            "quantities": sum(not q.origin.standard for q in self.quantities.values()),
             "subjects": len(self.subjects),
             "facts": len(self.facts),
             "tables": len(self.tables),

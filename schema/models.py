@@ -86,6 +86,7 @@ class SourceEntry(Entry):
     url: Annotated[str, StringConstraints(pattern=r"^https?://\S+$")] | None = None
     doi: Annotated[str, StringConstraints(pattern=r"^10\.\d{4,9}/\S+$")] | None = None
     arxiv: Annotated[str, StringConstraints(pattern=r"^\d{4}\.\d{4,5}(v\d+)?$")] | None = None
+    revision: Text | None = None  # the version read: a repository commit, "Rev. 1.2"
     published: PartialDate | None = None
     accessed: dt.date | None = None
     note: Text | None = None
@@ -134,6 +135,7 @@ class FactEntry(Entry):
     undisclosed: bool = False
     exact: bool = False
     source: Slug | None = None
+    via: Slug | None = None  # the copy it was read in (a book quoting `source`)
     locator: Text | None = None
     tier: WrittenTier
     date: dt.date | None = None
@@ -167,6 +169,16 @@ class FactEntry(Entry):
             raise ValueError("a correction or a withdrawal needs a `reason`")
         if self.precision is not None and self.exact:
             raise ValueError("a fact is either `exact: true` or has a `precision:`, not both")
+        if self.via is not None and self.source is None:
+            raise ValueError(
+                "`via` names the copy a number was read in; name the original it copies "
+                "in `source` (which sets the tier)"
+            )
+        if self.via is not None and self.via == self.source:
+            raise ValueError(
+                f"`via` is the copy the number was read in, `source` the original: both are "
+                f"{self.via!r}; drop `via` when the number was read in the original"
+            )
         return self
 
 
@@ -238,9 +250,17 @@ class CatalogFile(Entry):
     facts: tuple[FactEntry, ...] = ()
     tables: tuple[TableEntry, ...] = ()
     acknowledged: tuple[AcknowledgementEntry, ...] = ()
+    units: tuple[Text, ...] = ()  # units.yaml only: `name = expression`, the registry's syntax
 
     @field_validator(
-        "sources", "quantities", "subjects", "facts", "tables", "acknowledged", mode="before"
+        "sources",
+        "quantities",
+        "subjects",
+        "facts",
+        "tables",
+        "acknowledged",
+        "units",
+        mode="before",
     )
     @classmethod
     def _empty_list(cls, value: object) -> object:

@@ -6,6 +6,7 @@ memory, so that a load with any problem writes nothing at all.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -15,6 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from schema.catalog import (
+    STANDARD,
     Acknowledgement,
     Catalog,
     Fact,
@@ -37,7 +39,13 @@ from schema.models import (
     TableEntry,
     TableRow,
 )
-from schema.units import canonical_unit, factor
+from schema.units import (
+    canonical_unit,
+    define_unit,
+    dimensionality,
+    factor,
+    use_catalog_units,
+)
 from schema.values import NormalValue, normalise, parse_value, with_precision
 from schema.yaml_source import LocatedDocument, Path_, dotted, read_located
 
@@ -51,16 +59,35 @@ TABLE_REF = re.compile(
 or one fact {#fact-id}; any of them may name a unit: {hbm.bandwidth|GB/s}."""
 
 
-def catalog_files(root: Path) -> list[Path]:
-    """Return the catalog's YAML files under `root`, in path order."""
-    files = [
-        p
-        for p in root.rglob("*")
-        if p.suffix in (".yaml", ".yml")
-        and p.is_file()
-        and not any(part.startswith(".") for part in p.relative_to(root).parts)
-    ]
+VOCABULARY = Path(__file__).with_name("vocabulary")
+"""The product's standard vocabulary: quantities and references every catalog has."""
+UNITS_FILE = "units.yaml"
+"""The catalog's own units, in the registry's syntax: read before its other files."""
+RULES_FOLDER = "rules"
+"""The folder of a catalog's own rules: read with the rules, not as catalog files."""
+
+
+def catalog_files(root: Path, *, rules: bool = True) -> list[Path]:
+    """Return the YAML files under `root`, in path order, leaving out hidden ones.
+
+    With `rules=False` (a catalog's files) the catalog's own `rules/` folder is left
+    out too: its files are rules, read with the rules.
+    """
+    files = []
+    for p in root.rglob("*"):
+        parts = p.relative_to(root).parts
+        if p.suffix not in (".yaml", ".yml") or any(part.startswith(".") for part in parts):
+            continue
+        if not rules and len(parts) > 1 and parts[0] == RULES_FOLDER:
+            continue
+        if p.is_file():
+            files.append(p)
     return sorted(files, key=lambda p: p.relative_to(root).as_posix())
+
+
+def standard_files() -> dict[str, Path]:
+    """The files of the standard vocabulary, by the name origins and messages give them."""
+    return {f"{STANDARD}{p.name}": p for p in catalog_files(VOCABULARY)}
 
 
 def validation_problems(
@@ -135,7 +162,8 @@ class _Collector:
         """Record where an id is defined; report it when it was defined before."""
         key = (kind, entry_id)
         first = self.places.get(key)
-        if first is None:
+        if first is None or (first[0].startswith(STANDARD) and not doc.file.startswith(STANDARD)):
+            # the catalog's own declaration of a standard entry takes its place
             self.places[key] = (doc.file, doc.line(path))
             return True
         first_file, first_line = first
@@ -145,6 +173,24 @@ class _Collector:
             f"{first_file}:{first_line}; ids must be unique",
         )
         return False
+
+    def add_units(self, doc: LocatedDocument, parsed: CatalogFile) -> None:
+        """Define the units of the catalog's `units.yaml` (read before any other file)."""
+        if parsed.units and doc.file != UNITS_FILE:
+            self.problem(
+                doc.place(("units",)),
+                f"`units:` belong in {UNITS_FILE} at the catalog's root, read before the "
+                "files that use them",
+            )
+            return
+        for i, definition in enumerate(parsed.units):
+            problem = define_unit(definition)
+            if problem is not None:
+                self.problem(doc.place(("units", i), f"units[{i}]"), problem)
+            else:
+                self.catalog.units[definition.strip()] = Origin(
+                    doc.file, doc.line(("units", i)) or 1, i
+                )
 
     def add_file(self, doc: LocatedDocument, parsed: CatalogFile) -> None:
         def origin(path: Path_) -> Origin:
@@ -201,6 +247,20 @@ class _Collector:
             except FactsError as exc:
                 self.problem(doc.place((*path, name)), str(exc))
                 bounds.append(None)
+        standard = self.catalog.quantities.get(entry.id)
+        if (
+            standard is not None
+            and standard.origin.standard
+            and not where.standard
+            and dimensionality(standard.unit) != dimensionality(unit)
+        ):
+            self.problem(
+                doc.place((*path, "unit")),
+                f"{entry.id} is a quantity of the standard vocabulary, measured in "
+                f"{standard.unit or 'plain numbers'}; a catalog may declare it again "
+                "with other words, not with another dimension (or choose another id)",
+            )
+            return
         self.catalog.quantities[entry.id] = Quantity(entry, where, unit, bounds[0], bounds[1])
 
     def resolve(self) -> None:
@@ -325,6 +385,14 @@ class _Collector:
                 f"unknown source {entry.source!r}; define it in sources or fix the id",
             )
             ok = False
+        if entry.via is not None and entry.via not in cat.sources:
+            close = difflib.get_close_matches(entry.via, list(cat.sources), n=1)
+            hint = f"did you mean {close[0]}?" if close else "define it in sources or fix the id"
+            self.problem(
+                doc.place((*path, "via")),
+                f"unknown source {entry.via!r} in `via` (the copy the number was read in); {hint}",
+            )
+            ok = False
         if not ok or quantity is None or subject is None:
             return None
         if entry.value is None:
@@ -420,10 +488,10 @@ def _supersede_cycle(cat: Catalog, start: str) -> bool:
 def _documents(
     root: Path, errors: list[CatalogError], overrides: dict[str, bytes]
 ) -> Iterator[LocatedDocument]:
-    paths = {p.relative_to(root).as_posix(): p for p in catalog_files(root)}
+    paths = {p.relative_to(root).as_posix(): p for p in catalog_files(root, rules=False)}
     for name in overrides:
         paths.setdefault(name, root / name)
-    for name in sorted(paths):
+    for name in sorted(paths, key=lambda name: (name != UNITS_FILE, name)):
         try:
             yield read_located(paths[name], name, overrides.get(name))
         except CatalogError as exc:
@@ -444,13 +512,20 @@ def _read_catalog(root: Path, overrides: dict[str, bytes] | None) -> Catalog:
     if not root.is_dir():
         raise CatalogErrors([CatalogError(Place(str(root)), "no such catalog directory")])
     collector = _Collector()
+    use_catalog_units()  # this catalog's units are those of its units.yaml, none before
+    for name, path in standard_files().items():
+        standard = read_located(path, name)
+        collector.add_file(standard, _validate(standard))
     files = 0
     for doc in _documents(root, collector.errors, overrides or {}):
         files += 1
         try:
-            collector.add_file(doc, _validate(doc))
+            parsed = _validate(doc)
         except CatalogErrors as exc:
             collector.errors.extend(exc.errors)
+            continue
+        collector.add_units(doc, parsed)
+        collector.add_file(doc, parsed)
     if files == 0 and not collector.errors:
         collector.problem(Place(str(root)), "no .yaml files found; expected a catalog directory")
     unreadable = list(collector.errors)

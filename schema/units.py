@@ -10,6 +10,7 @@ hot loops multiply numbers instead of building pint objects.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 DEFINITIONS = Path(__file__).with_name("units.txt")
 
 _PREFIXES = ("", "k", "M", "G", "T", "P", "E", "m", "u", "µ", "n", "Ki", "Mi", "Gi", "Ti", "Pi")
-_BASES = ("bit", "B", "FLOP", "MAC", "OP", "cycle", "s", "Hz")
+_BASES = ("bit", "B", "FLOP", "MAC", "OP", "cycle", "T", "s", "Hz")
 _ATOM_ALIASES = {"byte": "B", "bytes": "B", "bits": "bit", "sec": "s", "cycles": "cycle"}
 # Whole-unit spellings of spec sheets, mapped to the canonical form.
 _WHOLE_ALIASES: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -38,7 +39,8 @@ _ATOM = re.compile(
     "(" + "|".join(_BASES) + ")$"
 )
 KNOWN_UNITS = (
-    "bit, B, FLOP, MAC, OP, cycle, s, Hz, % with SI or binary prefixes (GB/s, TFLOP/s, TOP/s, MiB)"
+    "bit, B, FLOP, MAC, OP, cycle, T (transfers), s, Hz, % with SI or binary prefixes "
+    "(GB/s, TFLOP/s, TOP/s, GT/s, MiB)"
 )
 
 
@@ -50,19 +52,116 @@ def registry() -> pint.UnitRegistry[Fraction]:
     return pint.UnitRegistry(str(DEFINITIONS), non_int_type=Fraction)
 
 
-def _canonical_atom(atom: str, text: str) -> str:
+def _canonical_atom(atom: str, text: str, catalog: bool) -> str:
     atom = _ATOM_ALIASES.get(atom, atom)
-    if not _ATOM.match(atom):
-        raise UnitError(f"unknown unit {text!r}; expected {KNOWN_UNITS}")
+    # transfers only with a prefix (GT/s, MT/s): a bare "T" reads as tera or tesla too
+    if (not _ATOM.match(atom) or atom == "T") and not (catalog and _catalog_atom(atom)):
+        added = f", or a unit of the catalog's units.yaml ({', '.join(sorted(_CATALOG_ATOMS))})"
+        raise UnitError(
+            f"unknown unit {text!r}; expected {KNOWN_UNITS}{added if _CATALOG_ATOMS else ''}"
+        )
     return atom
 
 
-@cache
+_CATALOG_ATOMS: set[str] = set()
+"""Names (and symbols, aliases) of the units of the catalog being read or used: set anew
+for each catalog (`use_catalog_units`), so one catalog's units never leak into another's."""
+_CATALOG_NAMES: dict[str, tuple[str, ...]] = {}
+"""Each catalog unit defined in this process → its name, symbol and aliases."""
+
+
+def use_catalog_units(definitions: Iterable[str] = ()) -> list[str]:
+    """Make the units of these definitions (and no others) the catalog's; define the new
+    ones. Returns what is wrong with each definition that cannot be defined."""
+    _CATALOG_ATOMS.clear()
+    problems = []
+    for definition in definitions:
+        problem = define_unit(definition)
+        if problem is not None:
+            problems.append(problem)
+    return problems
+
+
+def _catalog_atom(atom: str) -> bool:
+    """A catalog's unit, bare or with an SI or binary prefix (`ktok` for 1000 tok)."""
+    return any(atom.startswith(p) and atom[len(p) :] in _CATALOG_ATOMS for p in _PREFIXES)
+
+
+_CATALOG_DEFINITIONS: dict[str, str] = {}
+"""Each catalog unit's name → its definition: the same definition again is no change."""
+MAX_DEFINITION = 200
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,39}$")
+_DIMENSION = re.compile(r"^\[[a-z_]{1,40}\]$")
+_EXPRESSION = re.compile(r"^[A-Za-z0-9_ .*/()^+-]+$")
+
+
+def define_unit(definition: str) -> str | None:
+    """Add a unit a catalog defines, in the registry's syntax; return what is wrong, or None.
+
+    `name = expression [= symbol] [= alias ...]`, the expression a new dimension
+    (`token = [token]`) or a product of numbers and known units (`kilotoken = 1000 *
+    token = ktok`). A name the registry already knows, a prefix (`name-`), a directive
+    (`@...`) or anything but that syntax is refused: a catalog can add units, never
+    change the ones the program is built on. The same definition again is no change.
+    """
+    text = definition.strip()
+    if len(text) > MAX_DEFINITION or "\n" in text:
+        return f"a unit definition is one line of at most {MAX_DEFINITION} characters"
+    parts = [part.strip() for part in text.split("=")]
+    if len(parts) < 2 or not parts[1]:
+        return "write a unit as `name = expression [= symbol]`, e.g. `token = [token] = tok`"
+    name, expression, *names = parts
+    for word in (name, *names):
+        if not _NAME.match(word):
+            return f"{word!r} is not a unit name (letters, digits and _, not a prefix or directive)"
+    known = _CATALOG_DEFINITIONS.get(name)
+    if known == text:  # defined before in this process (another load of this catalog)
+        _CATALOG_ATOMS.update(_CATALOG_NAMES[name])
+        return None
+    reg = registry()
+    for word in (name, *names):
+        if known is not None or word in _CATALOG_ATOMS or _ATOM.match(word) or word in reg:
+            return f"unit {word!r} is already defined; a catalog may add units, not redefine them"
+    if _DIMENSION.match(expression):
+        if expression in {str(d) for d in getattr(reg, "_dimensions", {})}:
+            return f"dimension {expression} exists; a new unit of it is `{name} = <units>`"
+    elif not _EXPRESSION.match(expression):
+        return f"{expression!r} is not an expression of numbers and units"
+    else:
+        try:
+            reg.parse_expression(expression)
+        except Exception as exc:  # pint's own errors: an unknown unit, a bad token
+            return f"{expression!r} is not an expression of known units ({exc})"
+    try:
+        reg.define(text)
+    except Exception as exc:  # pint refuses the definition: say so, never crash
+        return f"the unit registry refuses {text!r} ({exc})"
+    _CATALOG_DEFINITIONS[name] = text
+    _CATALOG_NAMES[name] = (name, *names)
+    _CATALOG_ATOMS.update((name, *names))
+    return None
+
+
 def canonical_unit(text: str) -> str:
     """Map a written unit to its canonical spelling ('' for a plain number).
 
-    Raises `UnitError` for a unit outside the vocabulary.
+    Raises `UnitError` for a unit outside the vocabulary. A spelling with a unit of the
+    catalog's own is not remembered: the next catalog may not have it.
     """
+    try:
+        return _canonical(text, False)
+    except UnitError:
+        if not _CATALOG_ATOMS:
+            raise
+    return _canonical_uncached(text, True)
+
+
+@cache
+def _canonical(text: str, catalog: bool) -> str:
+    return _canonical_uncached(text, catalog)
+
+
+def _canonical_uncached(text: str, catalog: bool) -> str:
     spelled = text.strip()
     if spelled in ("", "1"):
         return ""
@@ -73,10 +172,12 @@ def canonical_unit(text: str) -> str:
             spelled = pattern.sub(replacement, spelled)
             break
     numerator, slash, denominator = spelled.partition("/")
-    parts = [_canonical_atom(a, text) for a in re.split(r"\s*[·*]\s*", numerator.strip())]
+    parts = [_canonical_atom(a, text, catalog) for a in re.split(r"\s*[·*]\s*", numerator.strip())]
     canonical = "·".join(parts)
     if slash:
-        below = [_canonical_atom(a, text) for a in re.split(r"\s*[·*]\s*", denominator.strip())]
+        below = [
+            _canonical_atom(a, text, catalog) for a in re.split(r"\s*[·*]\s*", denominator.strip())
+        ]
         if "/" in denominator:
             raise UnitError(f"unit {text!r} has more than one '/'; write it as A/B")
         canonical += "/" + "·".join(below)

@@ -17,7 +17,9 @@ from functools import cache, lru_cache
 from schema.errors import UnitError, ValueSyntaxError
 from schema.units import canonical_unit, factor
 
-_MANTISSA = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:_\d{3})+|\d{1,3}(?:\u2009\d{3})+|\d+)(?:\.\d+)?"
+_MANTISSA = r"[-−]?(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?:_\d{3})+|\d+)(?:\.\d+)?"
+_THIN_GROUP = re.compile("(?<=\\d)[\u2009\u202f](?=\\d{3}(?!\\d))")
+"""A thin or narrow no-break space between digit groups, as typeset tables write them."""
 _EXPONENT = r"(?:[eE][+-]?\d{1,3}|\s*[×x*·]\s*10\s*\^\s*[+-]?\d{1,3})"
 _NUMBER = rf"{_MANTISSA}{_EXPONENT}?"
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
@@ -108,7 +110,10 @@ def parse_value(literal: str) -> ParsedValue:
             f"a value of {len(literal):,} characters is not a value; at most {MAX_VALUE} are read"
         )
     powered = _POWER.sub(lambda m: "10^" + m.group(1).translate(_SUPERSCRIPT), literal)
-    text = unicodedata.normalize("NFKC", powered)
+    # thin spaces group digits (`17 200 000`); NFKC would make them plain spaces, which
+    # separate numbers: mark them as groups first
+    grouped = _THIN_GROUP.sub("_", powered)
+    text = unicodedata.normalize("NFKC", grouped)
     match = _VALUE.match(text)
     if match is None:
         if re.search(r"\d,\d", text) and not re.search(r"\d{1,3}(,\d{3})+", text):

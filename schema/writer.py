@@ -16,7 +16,16 @@ import yaml
 from schema.catalog import Catalog, Fact, Origin
 from schema.models import Entry, FactEntry
 
-_SECTIONS = ("sources", "quantities", "subject", "subjects", "facts", "tables", "acknowledged")
+_SECTIONS = (
+    "units",
+    "sources",
+    "quantities",
+    "subject",
+    "subjects",
+    "facts",
+    "tables",
+    "acknowledged",
+)
 
 
 def _scalar(value: Any) -> Any:
@@ -58,6 +67,8 @@ def documents(catalog: Catalog) -> dict[str, dict[str, Any]]:
     heads: dict[str, str] = {}
 
     def put(origin: Origin, section: str, data: Any) -> None:
+        if origin.standard:
+            return  # the product's vocabulary: part of every catalog, written by none
         files.setdefault(origin.file, {}).setdefault(section, []).append((origin.position, data))
 
     for source in catalog.sources.values():
@@ -76,6 +87,8 @@ def documents(catalog: Catalog) -> dict[str, dict[str, Any]]:
         put(table.origin, "tables", table.entry.model_dump(mode="json", exclude_defaults=True))
     for acknowledgement in catalog.acknowledgements.values():
         put(acknowledgement.origin, "acknowledged", entry_data(acknowledgement.entry))
+    for definition, origin in catalog.units.items():
+        put(origin, "units", definition)
     result: dict[str, dict[str, Any]] = {}
     for file in sorted(files):
         sections = files[file]
@@ -91,8 +104,12 @@ def documents(catalog: Catalog) -> dict[str, dict[str, Any]]:
 def single_document(catalog: Catalog) -> dict[str, Any]:
     """Return the whole catalog as one mapping: a loadable one-file catalog."""
     doc: dict[str, Any] = {}
-    doc["sources"] = [entry_data(s.entry) for s in catalog.sources.values()]
-    doc["quantities"] = [entry_data(q.entry) for q in catalog.quantities.values()]
+    doc["sources"] = [
+        entry_data(s.entry) for s in catalog.sources.values() if not s.origin.standard
+    ]
+    doc["quantities"] = [
+        entry_data(q.entry) for q in catalog.quantities.values() if not q.origin.standard
+    ]
     doc["subjects"] = [entry_data(s.entry) for s in catalog.subjects.values()]
     doc["facts"] = [_fact_data(f, None) for f in catalog.facts.values()]
     doc["tables"] = [

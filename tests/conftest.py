@@ -22,7 +22,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 CATALOG = REPO / "facts"
-RULES = REPO / "derive" / "rules"
+RULES = CATALOG / "rules"
+"""The course's own rules (the product's general rules are read beside them)."""
 PG_ADMIN_DEFAULT = "postgresql+psycopg://root@/postgres?host=/var/run/postgresql"
 
 
@@ -51,14 +52,14 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No test touches a real database: work in a temporary folder, no FACTS_DB_URL.
 
-    Small test catalogs lack the quantities of the shipped rules, so by default
-    no rules are read; a test that wants rules names a directory with --rules.
+    Small test catalogs bring rules of their own, so by default the product's general
+    rules are left out; a test that wants them says `--standard-rules` (the course's
+    own rules are read from its catalog's rules/ folder).
     """
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("FACTS_DB_URL", raising=False)
-    no_rules = tmp_path / "no-rules"
-    no_rules.mkdir()
-    monkeypatch.setenv("FACTS_RULES_DIR", str(no_rules))
+    monkeypatch.delenv("FACTS_RULES_DIR", raising=False)
+    monkeypatch.setenv("FACTS_STANDARD_RULES", "false")
 
 
 @pytest.fixture

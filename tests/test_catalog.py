@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from conftest import CATALOG, RULES
+from conftest import CATALOG
 
 from schema.catalog import Catalog
 from schema.reader import read_catalog
@@ -19,7 +19,7 @@ def catalog() -> Catalog:
 
 
 def test_catalog_loads_on_the_backend(db_url: str, cli: Any) -> None:
-    result = cli("load", str(CATALOG), "--rules", str(RULES), "--db", db_url)
+    result = cli("load", str(CATALOG), "--standard-rules", "--db", db_url)
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith("loaded ")
 

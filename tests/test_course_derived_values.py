@@ -5,19 +5,19 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from conftest import CATALOG, RULES
+from conftest import CATALOG
 
 from db.derived import derive_catalog
 from derive.engine import Outcome
 from derive.model import Derivation
-from derive.rules import read_rules
+from derive.rules import RuleFolders, read_rules
 from schema.reader import read_catalog
 
 
 @cache
 def _outcome() -> Outcome:
     catalog = read_catalog(CATALOG)
-    return derive_catalog(catalog, read_rules(RULES, catalog))
+    return derive_catalog(catalog, read_rules(RuleFolders.of(CATALOG), catalog))
 
 
 def _first(subject: str, quantity: str, rule: str) -> Derivation:

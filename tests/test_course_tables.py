@@ -6,18 +6,18 @@ import json
 from typing import Any
 
 import pytest
-from conftest import CATALOG, RULES
+from conftest import CATALOG
 
 
 @pytest.fixture
 def loaded(db_url: str, cli: Any) -> str:
-    result = cli("load", str(CATALOG), "--rules", str(RULES), "--db", db_url)
+    result = cli("load", str(CATALOG), "--standard-rules", "--db", db_url)
     assert result.exit_code == 0, result.stderr
     return db_url
 
 
 def _table(cli: Any, url: str, table: str) -> dict[str, Any]:
-    result = cli("export", table, "-f", "json", "--rules", str(RULES), "--db", url)
+    result = cli("export", table, "-f", "json", "--standard-rules", "--db", url)
     assert result.exit_code == 0, result.stderr
     data: dict[str, Any] = json.loads(result.stdout)
     return data

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from conftest import CATALOG, RULES
+from conftest import CATALOG
 
 # Hand arithmetic, in the quantities' reference units.
 TPU_RIDGE = 2307e12 / 7.37e12  # FLOP/B: the official peak over the official bandwidth
@@ -20,7 +20,7 @@ GB200_CLOCK = 2500e12 / (606208 * 2) / 1e9  # GHz
 
 @pytest.fixture
 def loaded(db_url: str, cli: Any) -> str:
-    result = cli("load", str(CATALOG), "--rules", str(RULES), "--db", db_url)
+    result = cli("load", str(CATALOG), "--standard-rules", "--db", db_url)
     assert result.exit_code == 0, result.stderr
     return db_url
 
@@ -95,7 +95,7 @@ def test_the_tree_reaches_sourced_facts(loaded: str, cli: Any) -> None:
 
 
 def test_derive_all_summarises_rules(loaded: str, cli: Any) -> None:
-    result = cli("derive", "--all", "--rules", str(RULES), "--db", loaded, "--format", "json")
+    result = cli("derive", "--all", "--standard-rules", "--db", loaded, "--format", "json")
     report = json.loads(result.stdout)
     # TPU v7, GB200, and GB200 again with "8 TB/s" read as 8 × 1,024 GB/s
     assert report["derived"]["ridge.hbm"] == 3

@@ -52,10 +52,10 @@ def test_help_does_not_import_alembic_or_the_orm() -> None:
 
 
 def test_read_commands_never_import_alembic_or_the_orm(tmp_path: Path) -> None:
-    from conftest import CATALOG, RULES, run_cli
+    from conftest import CATALOG, run_cli
 
     url = f"sqlite:///{tmp_path / 'read.sqlite'}"
-    assert run_cli("load", str(CATALOG), "--rules", str(RULES), "--db", url).exit_code == 0
+    assert run_cli("load", str(CATALOG), "--standard-rules", "--db", url).exit_code == 0
     for args in (
         ["derive", "ridge", "--chip", "tpu-v7"],
         ["show", "tpu-v7", "hbm"],

@@ -6,8 +6,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from catalogs import CHIP, write_catalog
+from catalogs import CHIP, SOURCES, write_catalog
 from conftest import snapshot
+
+BOOK = (
+    "  - id: chip-book\n    title: A book about chips\n    kind: book\n    authors: [A. Author]\n"
+)
+"""A book that quotes the datasheet: the copy a number may be read in (`via`)."""
 
 BAD_CATALOGS: dict[str, tuple[dict[str, str | bytes], str]] = {
     "malformed YAML": (
@@ -17,8 +22,8 @@ BAD_CATALOGS: dict[str, tuple[dict[str, str | bytes], str]] = {
     "unknown unit": (
         {"subjects/chip-x.yaml": CHIP.replace("7.37 TB/s", "7.37 TB/S")},
         "subjects/chip-x.yaml:9: facts[0].value: in '7.37 TB/S': unknown unit 'TB/S'; expected "
-        "bit, B, FLOP, MAC, OP, cycle, s, Hz, % with SI or binary prefixes "
-        "(GB/s, TFLOP/s, TOP/s, MiB)",
+        "bit, B, FLOP, MAC, OP, cycle, T (transfers), s, Hz, % with SI or binary prefixes "
+        "(GB/s, TFLOP/s, TOP/s, GT/s, MiB)",
     ),
     "unit of the wrong dimension": (
         {"subjects/chip-x.yaml": CHIP.replace("7.37 TB/s", "64 MiB")},
@@ -33,6 +38,38 @@ BAD_CATALOGS: dict[str, tuple[dict[str, str | bytes], str]] = {
         },
         "subjects/chip-x.yaml:10: facts[0].source: unknown source 'vendor-shet'; "
         "define it in sources or fix the id",
+    ),
+    "unknown copy in via": (
+        {
+            "sources.yaml": SOURCES + BOOK,
+            "subjects/chip-x.yaml": CHIP.replace(
+                "source: vendor-sheet\n    locator",
+                "source: vendor-sheet\n    via: chip-boook\n    locator",
+            ),
+        },
+        "subjects/chip-x.yaml:11: facts[0].via: unknown source 'chip-boook' in `via` (the copy "
+        "the number was read in); did you mean chip-book?",
+    ),
+    "via without the original": (
+        {
+            "sources.yaml": SOURCES + BOOK,
+            "subjects/chip-x.yaml": CHIP.replace(
+                "source: vendor-sheet\n    locator", "via: chip-book\n    locator"
+            ),
+        },
+        "subjects/chip-x.yaml:7: facts[0]: `via` names the copy a number was read in; name the "
+        "original it copies in `source` (which sets the tier)",
+    ),
+    "via naming the original itself": (
+        {
+            "subjects/chip-x.yaml": CHIP.replace(
+                "source: vendor-sheet\n    locator",
+                "source: vendor-sheet\n    via: vendor-sheet\n    locator",
+            ),
+        },
+        "subjects/chip-x.yaml:7: facts[0]: `via` is the copy the number was read in, `source` "
+        "the original: both are 'vendor-sheet'; drop `via` when the number was read in the "
+        "original",
     ),
     "duplicate fact id": (
         {"subjects/chip-x.yaml": CHIP.replace("id: chip-x.hbm.stacks", "id: chip-x.hbm.bandwidth")},
@@ -60,7 +97,7 @@ BAD_CATALOGS: dict[str, tuple[dict[str, str | bytes], str]] = {
     "misspelt field": (
         {"subjects/chip-x.yaml": CHIP.replace("locator: table 2", "locater: table 2")},
         "subjects/chip-x.yaml:11: facts[0].locater: unknown field `locater`; expected one of: "
-        "id, subject, quantity, value, undisclosed, exact, source, locator, tier, date, "
+        "id, subject, quantity, value, undisclosed, exact, source, via, locator, tier, date, "
         "qualifiers, alternatives, precision, computed_from, note, rank, supersedes, reason, "
         "status",
     ),
@@ -152,10 +189,11 @@ def test_a_write_that_fails_midway_rolls_back(
     with pytest.raises(RuntimeError, match="disk full"):
         from db.engine import open_database
         from db.load import load_catalog
+        from derive.rules import RuleFolders
 
         engine = open_database(db_url)
         try:
-            load_catalog(engine, changed, tmp_path / "no-rules")
+            load_catalog(engine, changed, RuleFolders(()))  # no rules at all
         finally:
             engine.dispose()
     assert snapshot(db_url) == before

@@ -75,7 +75,7 @@ def test_postgresql_behind_the_code_is_refused_with_the_command_to_run(
 
 def test_sqlite_is_copied_before_its_schema_changes(tmp_path: Path, cli: Any) -> None:
     url = f"sqlite:///{tmp_path / 'kept.sqlite'}"
-    assert cli("load", str(CATALOG), "--db", url).exit_code == 0
+    assert cli("load", str(CATALOG), "--standard-rules", "--db", url).exit_code == 0
     assert cli("db", "downgrade", "base", "--db", url).exit_code == 0
     copies = list(tmp_path.glob(f"kept.sqlite.bak-{HEAD_REVISION}-*"))
     assert len(copies) == 1
@@ -99,7 +99,7 @@ def test_downgrade_with_data_present_keeps_foreign_keys_checked(tmp_path: Path, 
     # SQLite batch migrations with foreign keys on can silently empty child tables;
     # migrations run with them off and check them before commit.
     url = f"sqlite:///{tmp_path / 'm.sqlite'}"
-    assert cli("load", str(CATALOG), "--db", url).exit_code == 0
+    assert cli("load", str(CATALOG), "--standard-rules", "--db", url).exit_code == 0
     engine = make_engine(url)
     with engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1

@@ -23,7 +23,7 @@ BAD_RULES = {
     "unknown quantity in the formula": (
         _rule("ridge.hbm", "peak.bf16_dense / hbm.bandwith"),
         "rules/rules.yaml:4: rules[0].formula: rule bad: unknown quantity 'hbm.bandwith'; "
-        "did you mean hbm.bandwidth?",
+        "did you mean hbm.bandwidth, l1smem.bandwidth?",
     ),
     "unknown output quantity": (
         _rule("ridge.l2", "peak.bf16_dense / hbm.bandwidth"),
@@ -105,7 +105,7 @@ def test_a_rules_directory_that_does_not_exist_is_refused(
     result = cli(command, *args, "--rules", str(missing), "--db", db_url)
     assert result.exit_code == 2
     assert result.stderr == f"error: no rules directory {missing}; name a directory of rule " + (
-        "files (or leave --rules out for the shipped rules)\n"
+        "files (or leave --rules out for the product's rules and the catalog's own rules/ folder)\n"
     )
     assert snapshot(db_url) == before
 
@@ -118,18 +118,17 @@ def test_derive_all_with_an_empty_rules_directory_deletes_nothing(
     empty.mkdir()
     result = cli("derive", "--all", "--rules", str(empty), "--db", db_url)
     assert result.exit_code == 2
-    assert "holds no rules: deriving with them would delete every derived value" in result.stderr
+    assert f"error: {empty} holds no rules; name a directory of rule files" in result.stderr
     assert snapshot(db_url) == before
 
 
-def test_the_shipped_rules_fit_the_shipped_catalog() -> None:
+def test_the_general_rules_and_the_courses_own_fit_the_course_catalog() -> None:
     from conftest import CATALOG
-    from conftest import RULES as SHIPPED
 
-    from derive.rules import read_rules
+    from derive.rules import RuleFolders, read_rules
     from schema.reader import read_catalog
 
-    rules = read_rules(SHIPPED, read_catalog(CATALOG))
+    rules = read_rules(RuleFolders.of(CATALOG), read_catalog(CATALOG))
     assert {
         "ridge.hbm",
         "hbm.bandwidth.from-pins",

@@ -43,3 +43,14 @@ def test_ridge_point_unit_is_flop_per_byte() -> None:
 @pytest.mark.parametrize("text", ["", "1"])
 def test_plain_numbers_have_no_unit(text: str) -> None:
     assert canonical_unit(text) == ""
+
+
+def test_transfer_rates_are_a_dimension_of_their_own() -> None:
+    from schema.errors import UnitError
+    from schema.units import canonical_unit, factor
+
+    assert factor(canonical_unit("GT/s"), canonical_unit("MT/s")) == 1000
+    # a transfer moves as many bits as the link is wide: GT/s is not Gbit/s
+    with pytest.raises(UnitError, match="cannot convert"):
+        factor(canonical_unit("GT/s"), canonical_unit("Gbit/s"))
+    assert canonical_unit("TB/s") == "TB/s"  # tera-bytes, never transfer-bytes

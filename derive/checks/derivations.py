@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from derive.agreement import agree
+from derive.agreement import agree, witness
 from derive.checks.dependents import stated_leaves, uses
 from derive.checks.finding import Finding
 from derive.checks.scope import Scope, interval
@@ -124,7 +124,8 @@ def undisclosed_in_use(scope: Scope) -> Iterator[Finding]:
 
 def unsupported(scope: Scope) -> Iterator[Finding]:
     """Inferred or estimated facts that no rule rebuilds and that no fact of another
-    source confirms (a fact computed from another never confirms it)."""
+    original source confirms (a fact computed from another never confirms it, nor does
+    another copy of the same original)."""
     rebuilt = {(d.subject, d.quantity) for d in scope.outcome.derivations}
     for node, facts in sorted(scope.current.items()):
         if node in rebuilt:
@@ -148,12 +149,18 @@ def unsupported(scope: Scope) -> Iterator[Finding]:
 
 
 def _confirms(other: Fact, fact: Fact) -> bool:
-    """True when `other` states `fact`'s value independently: another source, neither
-    computed from the other, intervals in agreement."""
+    """True when `other` states `fact`'s value independently: another original source,
+    neither computed from the other, intervals in agreement.
+
+    Independence is by original: a number read in a copy (`via`: a book quoting the
+    vendor's table) is its original's, so two copies of one original, or a copy and the
+    original itself, are one witness and confirm nothing of each other."""
     if other is fact or other.normal is None or other.parsed is None:
         return False
-    if other.entry.source is None or other.entry.source == fact.entry.source:
-        return False
+    if other.entry.source is None:
+        return False  # an unsourced number confirms nothing
+    if witness(other.entry.source, other.entry.id) == witness(fact.entry.source, fact.entry.id):
+        return False  # one original, however many copies it was read in
     if fact.entry.id in other.entry.computed_from or other.entry.id in fact.entry.computed_from:
         return False
     return agree(interval(other), interval(fact))

@@ -29,6 +29,8 @@ def provenance(scope: Scope) -> Iterator[Finding]:
             )
         else:
             cited.add(source.entry.id)
+        if fact.entry.via is not None:
+            cited.add(fact.entry.via)  # a copy the number was read in is cited too
         if fact.entry.date is None and (source is None or not source.entry.published):
             undated[fact.entry.source].append(fact.entry.id)
     cited |= {r.entry.source for r in scope.rules.rules if r.entry.source}
@@ -42,10 +44,12 @@ def provenance(scope: Scope) -> Iterator[Finding]:
                 "DOI or arXiv id, and no publisher or authors beside its title",
                 sources=(sid,),
                 weight=scope.deps.weight(
-                    f.entry.id for f in catalog.facts.values() if f.entry.source == sid
+                    f.entry.id
+                    for f in catalog.facts.values()
+                    if sid in (f.entry.source, f.entry.via)
                 ),
             )
-        if sid not in cited:
+        if sid not in cited and not source.origin.standard:  # the product's own references
             yield Finding(
                 "uncited-source",
                 f"source {sid} ({e.title}) is cited by no fact and no rule",

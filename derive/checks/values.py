@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from derive.agreement import agree, agreeing_groups, touching
+from derive.agreement import agree, agreeing_groups, touching, witness
 from derive.checks.finding import Finding
 from derive.checks.scope import Scope, interval, relative
 from derive.diagnosis import diagnose
@@ -26,9 +26,28 @@ def cause(facts: list[Fact], integers: bool, unit: str) -> str | None:
         found = diagnose(float(a.normal.value), float(b.normal.value), integers=integers, unit=unit)
         if found:
             return found
+    for a, b in pairs:
+        one = witness(a.entry.source, a.entry.id) == witness(b.entry.source, b.entry.id)
+        if one and a.entry.via != b.entry.via:  # one original, read in different copies
+            first, second = sorted((_read_in(a), _read_in(b)))
+            return (
+                f"both are {a.entry.source}'s number, read in {first} and in {second}: "
+                "a copy differs from its original"
+            )
     if any(touching(interval(a), interval(b)) for a, b in pairs):
         return "they differ in the last written digit: each rounds a value the other excludes"
     return None
+
+
+def _read_in(fact: Fact) -> str:
+    return fact.entry.via or "the original"
+
+
+def shown_source(fact: Fact) -> str:
+    """A fact's source as findings name it: the original, and the copy it was read in."""
+    if fact.entry.source is None:
+        return "no source"
+    return fact.entry.source + (f" via {fact.entry.via}" if fact.entry.via else "")
 
 
 def conflicts(scope: Scope) -> Iterator[Finding]:
@@ -47,7 +66,7 @@ def conflicts(scope: Scope) -> Iterator[Finding]:
         clusters = agreeing_groups(sorted(facts, key=lambda f: (interval(f), f.entry.id)), interval)
         if len(clusters) < 2:
             continue
-        shown = "; ".join(f"{f.entry.value} ({f.entry.source or 'no source'})" for f in facts)
+        shown = "; ".join(f"{f.entry.value} ({shown_source(f)})" for f in facts)
         values = [float(f.normal.value) for f in facts if f.normal is not None]
         in_order = sorted(facts, key=lambda f: (interval(f), f.entry.id))
         ids = tuple(f.entry.id for f in facts)

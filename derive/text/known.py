@@ -148,10 +148,13 @@ class CatalogView:
 
     @cached_property
     def lexicon(self) -> Lexicon:
-        """The names of every subject and the labels of every quantity."""
+        """The names of every subject and the labels of every quantity some subject
+        holds a value of (a quantity nothing holds, of the standard vocabulary say, can be
+        no claim's: its words would only thin out those of the others)."""
+        held = {quantity for _, quantity in self.values}
         return Lexicon(
             [(s.id, s.names()) for s in self.subjects.values()],
-            [(q.id, q.labels(), q.id_words()) for q in self.quantities.values()],
+            [(q.id, q.labels(), q.id_words()) for q in self.quantities.values() if q.id in held],
         )
 
     @cached_property

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from conftest import CATALOG, RULES
+from conftest import CATALOG
 
 OPEN_KINDS = {
     # Real findings the course does not discuss knowingly: inconsistencies between its
@@ -29,8 +29,8 @@ OPEN_KINDS = {
 
 
 def _course(db_url: str, cli: Any, *args: str) -> Any:
-    assert cli("load", str(CATALOG), "--rules", str(RULES), "--db", db_url).exit_code == 0
-    return cli("audit", "--db", db_url, "--rules", str(RULES), "--limit", "0", *args)
+    assert cli("load", str(CATALOG), "--standard-rules", "--db", db_url).exit_code == 0
+    return cli("audit", "--db", db_url, "--standard-rules", "--limit", "0", *args)
 
 
 def test_strict_on_the_course_fails_only_on_findings_it_does_not_acknowledge(
@@ -66,9 +66,9 @@ def test_a_course_limit_above_its_capacity_is_out_of_range(
     facts = catalog_copy / "course" / "part2.yaml"
     text = facts.read_text("utf-8")
     facts.write_text(text.replace("value: 65,536 KiB", "value: 131,072 KiB"), "utf-8")
-    assert cli("load", str(catalog_copy), "--rules", str(RULES), "--db", db_url).exit_code == 0
+    assert cli("load", str(catalog_copy), "--standard-rules", "--db", db_url).exit_code == 0
     result = cli(
-        "audit", "--db", db_url, "--rules", str(RULES), "-f", "json", "--kind", "out-of-range"
+        "audit", "--db", db_url, "--standard-rules", "-f", "json", "--kind", "out-of-range"
     )
     bound = [
         f

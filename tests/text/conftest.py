@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import CATALOG, RULES, run_cli
+from conftest import CATALOG, run_cli
 
 from db.known import loaded_view
 from derive.text import CatalogView
@@ -15,8 +15,8 @@ SEED = HERE.parents[2] / "shared" / "seed" / "000_a3bd6f229aa44ba3.txt"
 ENGLISH = HERE / "english"
 
 
-def _load(catalog: Path, rules: Path, url: str) -> str:
-    result = run_cli("load", str(catalog), "--rules", str(rules), "--db", url)
+def _load(catalog: Path, url: str, *rules: str) -> str:
+    result = run_cli("load", str(catalog), *rules, "--db", url)
     assert result.exit_code == 0, result.stderr
     return url
 
@@ -24,7 +24,9 @@ def _load(catalog: Path, rules: Path, url: str) -> str:
 @pytest.fixture(scope="session")
 def course_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A SQLite database holding the course's catalog and rules."""
-    return _load(CATALOG, RULES, f"sqlite:///{tmp_path_factory.mktemp('course') / 'c.sqlite'}")
+    return _load(
+        CATALOG, f"sqlite:///{tmp_path_factory.mktemp('course') / 'c.sqlite'}", "--standard-rules"
+    )
 
 
 @pytest.fixture(scope="session")
@@ -37,9 +39,9 @@ def course_view(course_url: str) -> CatalogView:
 def english_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
     """The English test catalog (A100, MI300X, Gaudi 2), with no rules."""
     root = tmp_path_factory.mktemp("english")
-    rules = root / "no-rules"
-    rules.mkdir()
-    return loaded_view(_load(ENGLISH / "catalog", rules, f"sqlite:///{root / 'e.sqlite'}"))
+    return loaded_view(
+        _load(ENGLISH / "catalog", f"sqlite:///{root / 'e.sqlite'}", "--no-standard-rules")
+    )
 
 
 @pytest.fixture(scope="session")
@@ -48,7 +50,11 @@ def second_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
     root = tmp_path_factory.mktemp("second")
     checks = HERE.parent / "checks"
     url = f"sqlite:///{root / 's.sqlite'}"
-    return loaded_view(_load(checks / "second", checks / "second-rules", url))
+    return loaded_view(
+        _load(
+            checks / "second", url, "--no-standard-rules", "--rules", str(checks / "second-rules")
+        )
+    )
 
 
 @pytest.fixture(scope="session")

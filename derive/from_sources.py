@@ -1,0 +1,217 @@
+"""Derive from chosen sources only: a document's own figures rebuilt from its own inputs.
+
+A table that prints a chip's peak, its bandwidth and the ridge point it computed from
+them can only be checked against itself when the derivation uses nothing else: the
+catalog's more precise numbers from other sources would rebuild another ridge point
+(and rightly flag the table's as rounded), which says nothing of whether the table's
+arithmetic holds. `derive_from_sources` keeps the facts whose `source` (the original)
+or `via` (the copy they were read in) is one of the chosen sources, derives with the
+rules and their constants alone, as `db.derived.derive_catalog` does for the whole
+catalog, and compares each derived value with what those sources state. Pure: nothing
+is written.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from derive.agreement import agree
+from derive.engine import Engine, Outcome
+from derive.inputs import reference_units, stated_values, subject_kinds
+from derive.model import Derivation
+from derive.rules import RuleSet
+from derive.trees import TreeBuilder
+from schema.catalog import Catalog, Fact
+from schema.errors import FactsError
+
+
+class UnknownSource(FactsError, LookupError):
+    """A source id the catalog does not hold."""
+
+
+class NotInCatalog(FactsError, LookupError):
+    """A quantity or subject to select that the catalog does not hold."""
+
+
+def _suggest(name: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(name, list(known), n=3, cutoff=0.5)
+    return f"; did you mean {', '.join(close)}?" if close else ""
+
+
+def facts_of_sources(catalog: Catalog, sources: Sequence[str]) -> Catalog:
+    """The catalog with only the facts stated by `sources`: those whose original
+    (`source`) or copy read (`via`) is one of them; subjects, quantities and sources kept.
+
+    A fact of theirs that a fact of another source corrects is current here: the
+    selection holds what these sources state. Raises `UnknownSource` for an id the
+    catalog does not hold, with the closest ids.
+    """
+    for source in sources:
+        if source not in catalog.sources:
+            raise UnknownSource(f"no source {source!r}{_suggest(source, catalog.sources)}")
+    chosen = set(sources)
+    kept = {
+        fact_id: fact
+        for fact_id, fact in catalog.facts.items()
+        if fact.entry.source in chosen or fact.entry.via in chosen
+    }
+    for fact_id, fact in kept.items():
+        if fact.status == "superseded" and fact.superseded_by not in kept:
+            kept[fact_id] = replace(fact, status="current", superseded_by=None)
+    return Catalog(
+        sources=dict(catalog.sources),
+        quantities=dict(catalog.quantities),
+        subjects=dict(catalog.subjects),
+        facts=kept,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """A derived value beside a fact the chosen sources state for the same subject and
+    quantity: matched when they agree (or lie within the rule's tolerance)."""
+
+    fact: Fact
+    derivation: Derivation
+    matched: bool
+    difference: float  # (derived − stated) / stated; inf when the stated value is 0
+
+
+@dataclass(frozen=True, slots=True)
+class SourceDerivation:
+    """What the chosen sources' own facts derive, and how it compares with what they state."""
+
+    sources: tuple[str, ...]
+    catalog: Catalog  # the facts of those sources only
+    outcome: Outcome
+    comparisons: tuple[Comparison, ...]
+
+
+def derive_from_sources(
+    catalog: Catalog, rules: RuleSet, sources: Sequence[str]
+) -> SourceDerivation:
+    """Derive from the facts of `sources` only (with the rules and their constants), and
+    compare every derived value with the facts those sources state; nothing is written.
+
+    Raises `UnknownSource` for a source id the catalog does not hold.
+    """
+    chosen = facts_of_sources(catalog, sources)
+    outcome = Engine(
+        rules, stated_values(chosen), subject_kinds(chosen), reference_units(chosen)
+    ).derive_all()
+    return SourceDerivation(
+        tuple(dict.fromkeys(sources)), chosen, outcome, tuple(compare(chosen, rules, outcome))
+    )
+
+
+def compare(catalog: Catalog, rules: RuleSet, outcome: Outcome) -> list[Comparison]:
+    """Each derived value against the current facts of the catalog for its own subject
+    and quantity (a bound or an undisclosed fact compares with nothing)."""
+    tolerance = {rule.id: rule.entry.tolerance for rule in rules.rules}
+    stated: dict[tuple[str, str], list[Fact]] = {}
+    for fact in catalog.facts.values():
+        if fact.status != "current" or fact.normal is None or fact.parsed is None:
+            continue
+        if fact.parsed.comparator is None:
+            stated.setdefault((fact.subject, fact.entry.quantity), []).append(fact)
+    found = []
+    for derivation in outcome.derivations:
+        for fact in stated.get((derivation.subject, derivation.quantity), []):
+            assert fact.normal is not None
+            value = float(fact.normal.value)
+            difference = (derivation.value - value) / abs(value) if value else math.inf
+            matched = agree(
+                (float(fact.normal.low), float(fact.normal.high)),
+                (derivation.low, derivation.high),
+            ) or abs(difference) <= tolerance.get(derivation.rule_id, 0.0)
+            found.append(Comparison(fact, derivation, matched, difference))
+    return found
+
+
+def resolve_subject(catalog: Catalog, name: str) -> str:
+    """The id of the subject called `name` (its id, name or an alias); raises
+    `NotInCatalog` with the closest ids."""
+    if name in catalog.subjects:
+        return name
+    wanted = name.casefold()
+    for subject_id, subject in catalog.subjects.items():
+        names = (subject.entry.name, *subject.entry.aliases)
+        if any(wanted == n.casefold() for n in names):
+            return subject_id
+    raise NotInCatalog(f"no subject {name!r}{_suggest(name, catalog.subjects)}")
+
+
+def selected(result: SourceDerivation, name: str | None, subject: str | None) -> SourceDerivation:
+    """Only the derivations and comparisons of quantity `name` (or those under the dotted
+    prefix) and of `subject` (an id, name or alias); None selects all. Raises
+    `NotInCatalog` for a quantity or subject the catalog does not hold."""
+    catalog = result.catalog
+    if name is not None and not any(
+        q == name or q.startswith(name + ".") for q in catalog.quantities
+    ):
+        raise NotInCatalog(f"no quantity {name!r}{_suggest(name, catalog.quantities)}")
+    subject_id = resolve_subject(catalog, subject) if subject is not None else None
+
+    def wanted(node_subject: str, quantity: str) -> bool:
+        if subject_id is not None and node_subject != subject_id:
+            return False
+        return name is None or quantity == name or quantity.startswith(name + ".")
+
+    outcome = Outcome(
+        [d for d in result.outcome.derivations if wanted(d.subject, d.quantity)],
+        [p for p in result.outcome.problems if wanted(p.subject, p.quantity)],
+    )
+    comparisons = tuple(
+        c for c in result.comparisons if wanted(c.derivation.subject, c.derivation.quantity)
+    )
+    return replace(result, outcome=outcome, comparisons=comparisons)
+
+
+def as_data(result: SourceDerivation, rules: RuleSet) -> dict[str, Any]:
+    """The result as JSON-ready data: the chosen sources and how many facts they state,
+    each derivation's tree (as `facts derive` shows stored ones), the comparisons with
+    what the sources state, and the problems of rules that could not be applied."""
+    builder = TreeBuilder(result.catalog, rules)
+    derivations = sorted(
+        result.outcome.derivations,
+        key=lambda d: (d.subject, d.quantity, d.rule_id, d.alternative, d.reading or ""),
+    )
+    return {
+        "sources": list(result.sources),
+        "facts": len(result.catalog.facts),
+        "derived": [builder.node(d) for d in derivations],
+        "compared": [
+            {
+                "subject": c.derivation.subject,
+                "quantity": c.derivation.quantity,
+                "rule": c.derivation.rule_id,
+                "reading": c.derivation.reading,
+                "fact": c.fact.entry.id,
+                "stated": c.fact.entry.value,
+                "derived": c.derivation.value,
+                "low": c.derivation.low,
+                "high": c.derivation.high,
+                "unit": result.catalog.quantities[c.derivation.quantity].unit,
+                "verdict": "matched" if c.matched else "mismatch",
+                "difference": c.difference,
+            }
+            for c in sorted(
+                result.comparisons,
+                key=lambda c: (c.derivation.subject, c.derivation.quantity, c.fact.entry.id),
+            )
+        ],
+        "problems": [
+            {
+                "subject": p.subject,
+                "quantity": p.quantity,
+                "rule": p.rule_id,
+                "kind": p.kind,
+                "detail": p.detail,
+            }
+            for p in result.outcome.problems
+        ],
+    }
