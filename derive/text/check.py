@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from derive.text.context import WINDOW, around, blocks_with_context
-from derive.text.decide import computed, decide, speaks_of, told_wrong
+from derive.text.decide import computed, decide, restated, speaks_of, told_wrong
 from derive.text.judge import Judgement
 from derive.text.known import CatalogView
 from derive.text.nonclaims import NonClaim, classify, hypothetical
@@ -102,6 +102,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         spans = [(n.column - 1, n.end) for n in numbers]
         written = computed(view, read)
         flags: dict[tuple[int, int], tuple[bool, bool, bool]] = {}
+        last: tuple[int, tuple[str, str]] | None = None  # the end and pair of the last claim
 
         def cues(
             span: tuple[int, int],
@@ -151,10 +152,16 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 verdict, chosen, judgement, why, names = written[index]
             else:
                 verdict, chosen, judgement, why, names = decide(view, found, pairs, sentence)
+                if verdict is Verdict.unresolved and last is not None and last[0] <= start:
+                    again = restated(view, found, block.text[last[0] : start], last[1])
+                    if again is not None:
+                        verdict, chosen, judgement, why, names = again
                 if verdict is Verdict.unresolved:
                     told = told_wrong(view, found, pairs, cues((low, high))[:2])
                     if told is not None:
                         verdict, chosen, judgement, why, names = told
+            if chosen is not None and verdict is not Verdict.unresolved:
+                last = (found.end, (chosen.subject, chosen.quantity))
             if found.unit:
                 resolved = chosen is not None and verdict is not Verdict.unresolved
                 recent.append(

@@ -334,3 +334,35 @@ def _round_in_hardware(number: TextNumber) -> bool:
 def _diagnosed(judgement: Judgement) -> bool:
     cause = judgement.cause or ""
     return judgement.verdict is Verdict.mismatched and cause.startswith(("a factor", "binary"))
+
+
+_RESTATING = re.compile(
+    r"^\s*[,，;；]?\s*[(（]?\s*"
+    r"(?:or|i\.e\.,?|that is,?|which is|about|roughly|approximately|around|nearly"
+    r"|≈|~|即|约|也就是|也即|折合|相当于|大约)"
+    r"(?:\s*(?:about|roughly|approximately|around|≈|~|约|大约))?\s*$",
+    re.IGNORECASE,
+)
+"""Words between two numbers that make the second a restatement of the first:
+"2,039 GB/s, or about 2 TB/s", "819 GB/s (about 0.82 TB/s)", "7,372.8 GB/s，约 7.4 TB/s"."""
+
+
+def restated(
+    view: CatalogView, number: TextNumber, between: str, pair: tuple[str, str]
+) -> Decision | None:
+    """A number that restates the one just before it (in another unit, rounded) is about
+    the same pair, when the words between say so and its value agrees.
+
+    Only an agreeing restatement is told: a disagreeing one may restate nothing.
+    """
+    if not number.unit or not _RESTATING.match(between):
+        return None
+    if not compatible(number.unit, view.quantities[pair[1]].unit):
+        return None
+    judgement = judge_pair(view, number, pair)
+    if judgement is None or judgement.verdict is Verdict.mismatched:
+        return None
+    words = between.strip() or "next to it"
+    why = f"restates the number just before it ({words}), about {pair[0]} {pair[1]}"
+    chosen = Candidate(pair[0], pair[1], 1.0, 1.0, why, "the same quantity", 1.0)
+    return judgement.verdict, chosen, judgement, why, ()

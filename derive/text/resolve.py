@@ -33,6 +33,9 @@ from schema.errors import UnitError
 from schema.units import factor
 
 SUBJECT_IN_SENTENCE = 1.0
+SUBJECT_ATTACHED = 1.5
+"""A name the number follows at once ("the A100's 80 GB", "B200：592", "v7 的 4 个")."""
+_ATTACHED = re.compile(r"^(?:['’]s)?\s*[:：]?\s*(?:的)?\s*$")
 SUBJECT_AFTER_IN_CLAUSE = 0.8
 SUBJECT_EARLIER_IN_SENTENCE = 0.5
 SUBJECT_IN_COLUMN_HEADER = 1.0
@@ -155,9 +158,19 @@ def subject_evidence(
                 _best(scores, sense.id, SUBJECT_EARLIER_IN_SENTENCE, f"{named} in the sentence")
     if before:
         nearest = max(m.end for m, _ in before)
+        attached = bool(_ATTACHED.match(block.text[nearest:start]))
         for mention, subject in before:
-            score = SUBJECT_IN_SENTENCE if mention.end == nearest else SUBJECT_EARLIER_IN_SENTENCE
-            _best(scores, subject, score, f"'{mention.term}' in the sentence")
+            if mention.end != nearest:
+                _best(
+                    scores,
+                    subject,
+                    SUBJECT_EARLIER_IN_SENTENCE,
+                    f"'{mention.term}' in the sentence",
+                )
+            elif attached:
+                _best(scores, subject, SUBJECT_ATTACHED, f"'{mention.term}' right before it")
+            else:
+                _best(scores, subject, SUBJECT_IN_SENTENCE, f"'{mention.term}' in the sentence")
     if block.cell is not None:
         for terms, score, where in (
             (context.column_terms, SUBJECT_IN_COLUMN_HEADER, "column header"),

@@ -192,3 +192,23 @@ def test_a_number_that_names_its_quantity_repeats_no_earlier_number(
         "hbm.stacks",
         None,
     )
+
+
+def test_a_restatement_in_another_unit_is_about_the_same_pair(english_view: CatalogView) -> None:
+    claims = _claims("The A100 80GB reads its HBM2e at 2,039 GB/s, or about 2 TB/s.", english_view)
+    assert [(c.number.literal, c.verdict, c.quantity) for c in claims] == [
+        ("2,039 GB/s", Verdict.matched, "hbm.bandwidth"),
+        ("2 TB/s", Verdict.matched, "hbm.bandwidth"),
+    ]
+    # a restatement whose value disagrees restates nothing: it is not called matched
+    (_, other) = _claims(
+        "The A100 80GB reads its HBM2e at 2,039 GB/s, or about 5 TB/s.", english_view
+    )
+    assert other.verdict is not Verdict.matched
+
+
+def test_a_number_right_after_a_possessive_is_that_subjects(english_view: CatalogView) -> None:
+    claims = _claims("The MI300X's 192 GB are 2.4 times the A100's 80 GB.", english_view)
+    found = {c.number.literal: (c.verdict, c.subject, c.quantity) for c in claims}
+    assert found["192 GB"] == (Verdict.matched, "mi300x", "hbm.capacity")
+    assert found["80 GB"] == (Verdict.matched, "a100-sxm4-80gb", "hbm.capacity")
