@@ -160,6 +160,7 @@ def _derived(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
         DerivationRow.low,
         DerivationRow.high,
         DerivationRow.reading,
+        DerivationRow.weakest_tier,
     ).where(DerivationRow.top.is_(True))
     known = []
     for r in conn.execute(query):
@@ -177,6 +178,7 @@ def _derived(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
                 tier="derived",
                 status="current" if r.reading is None else "alternative",
                 reason=r.reading,
+                weakest=r.weakest_tier,
             )
         )
     return known

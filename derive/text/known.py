@@ -54,6 +54,7 @@ class KnownValue:
     replaced_by: str | None = None  # the fact that superseded this one
     reason: str | None = None
     ranged: bool = False  # written as a range (8.0–9.6 Gbit/s), not a point
+    weakest: str | None = None  # a derived value's weakest input tier: its strength
 
     @property
     def current(self) -> bool:
@@ -62,10 +63,11 @@ class KnownValue:
 
     @property
     def trust(self) -> tuple[int, int, float]:
-        """Sort key, most trusted first: tier, a stated fact before a derivation, precision."""
+        """Sort key, most trusted first: tier (a derived value's is its weakest input's), a
+        stated fact before a derivation, precision."""
         width = abs(self.high - self.low) / (abs(self.value) or 1.0)
         return (
-            TIER_ORDER.get(self.tier, len(TIER_ORDER)),
+            TIER_ORDER.get(self.weakest or self.tier, len(TIER_ORDER)),
             self.kind != "fact",
             width,
         )

@@ -212,3 +212,19 @@ def test_a_number_right_after_a_possessive_is_that_subjects(english_view: Catalo
     found = {c.number.literal: (c.verdict, c.subject, c.quantity) for c in claims}
     assert found["192 GB"] == (Verdict.matched, "mi300x", "hbm.capacity")
     assert found["80 GB"] == (Verdict.matched, "a100-sxm4-80gb", "hbm.capacity")
+
+
+def test_a_derivation_from_official_inputs_is_as_strong_as_an_official_fact(
+    second_view: CatalogView,
+) -> None:
+    # The second catalog plants 3.2768 Tbit/s (a bit/byte slip) beside the data sheet's
+    # stacks, width and pin rate, which rebuild 3,276.8 GB/s: the text quoting the data
+    # sheet is backed by that rebuild; the slip is the audit's to report, not the text's.
+    claim = _one("The MI250X reaches 3,276.8 GB/s of HBM bandwidth.", second_view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "mi250x",
+        "hbm.bandwidth",
+    )
+    assert claim.judgement is not None and claim.judgement.known is not None
+    assert claim.judgement.known.kind.value == "derived"
