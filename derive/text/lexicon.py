@@ -163,6 +163,22 @@ class Lexicon:
             else None
         )
         self._other = re.compile("(" + _trie_pattern(other) + ")") if other else None
+        # "HBM2e", "HBM3", "GDDR6": a quantity's word with a generation after it names it
+        # too, where no subject has that name ("80 GB of HBM2e" is an HBM capacity)
+        generational = [
+            t
+            for t in latin
+            if t.isalpha()
+            and len(t) >= 3
+            and all(sense.target == "quantity" for sense in self._senses[t])
+        ]
+        self._generation = (
+            re.compile(
+                r"(?<![a-z0-9])(" + _trie_pattern(generational) + r")\d{1,2}[a-z]?(?![a-z0-9])"
+            )
+            if generational
+            else None
+        )
 
     def senses(self, term: str) -> tuple[Sense, ...]:
         """What `term` names (empty when it names nothing)."""
@@ -174,7 +190,7 @@ class Lexicon:
         if len(lower) != len(line):  # a character whose lower case is longer: keep columns
             lower = "".join(c if len(c.lower()) != 1 else c.lower() for c in line)
         found: list[Mention] = []
-        for pattern in (self._latin, self._other):
+        for pattern in (self._latin, self._other, self._generation):
             if pattern is None:
                 continue
             for match in pattern.finditer(lower):

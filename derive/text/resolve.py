@@ -228,13 +228,17 @@ class _Place:
     clause: tuple[int, int]
     sentence: tuple[int, int]
     others: tuple[tuple[int, int], ...]
+    in_sentence: tuple[tuple[int, int], ...] = ()  # the other numbers of its sentence
 
 
 def _place(block: Block, start: int, end: int, spans: Sequence[tuple[int, int]]) -> _Place:
     c_low, c_high = block.clause(start)
     inside = spans[bisect_left(spans, (c_low, 0)) : bisect_left(spans, (c_high, 0))]
     others = tuple(s for s in inside if s != (start, end))
-    return _Place(start, end, (c_low, c_high), block.sentence(start), others)
+    s_low, s_high = block.sentence(start)
+    around = spans[bisect_left(spans, (s_low, 0)) : bisect_left(spans, (s_high, 0))]
+    in_sentence = tuple(s for s in around if s != (start, end))
+    return _Place(start, end, (c_low, c_high), (s_low, s_high), others, in_sentence)
 
 
 def _proximity(block: Block, mention: Mention, place: _Place) -> float:
@@ -256,6 +260,10 @@ def _proximity(block: Block, mention: Mention, place: _Place) -> float:
             closeness *= 0.35
         return max(closeness, 0.25)
     if s_low <= mention.start < s_high:
+        # in another clause, a term right beside another number is that number's
+        distance = _distance(mention, start, end)
+        if any(_distance(mention, a, b) < min(distance, 12) for a, b in place.in_sentence):
+            return 0.2 * 0.35
         return 0.2
     return 0.1
 
