@@ -337,14 +337,16 @@ def _diagnosed(judgement: Judgement) -> bool:
 
 
 _RESTATING = re.compile(
-    r"^\s*[,，;；]?\s*[(（]?\s*"
+    r"^(?:[^,，;；.。()（）]{0,40}[,，])?\s*[(（]?\s*"
     r"(?:or|i\.e\.,?|that is,?|which is|about|roughly|approximately|around|nearly"
     r"|≈|~|即|约|也就是|也即|折合|相当于|大约)"
     r"(?:\s*(?:about|roughly|approximately|around|≈|~|约|大约))?\s*$",
     re.IGNORECASE,
 )
 """Words between two numbers that make the second a restatement of the first:
-"2,039 GB/s, or about 2 TB/s", "819 GB/s (about 0.82 TB/s)", "7,372.8 GB/s，约 7.4 TB/s"."""
+"2,039 GB/s, or about 2 TB/s", "819 GB/s (about 0.82 TB/s)", "7,372.8 GB/s，约 7.4 TB/s",
+"1,307.4 TFLOPS of dense BF16, that is ~1.3 PFLOPS" (the first number's own words, a
+comma, a word that restates)."""
 
 
 def restated(

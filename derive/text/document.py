@@ -20,7 +20,7 @@ from schema.errors import UnitError
 from schema.units import canonical_unit
 
 _SENTENCE_END = re.compile(r"[。！？；!?;]|\.(?=\s|$)|\s[—–]{1,2}\s|——")
-_CLAUSE_END = re.compile(r"[，,、（）()「」：:]|\s-\s")
+_CLAUSE_END = re.compile(r"[，、（）()「」：:]|(?<!\d),|,(?!\d)|\s-\s")  # "8,192": no end
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+")
 _TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")

@@ -228,3 +228,13 @@ def test_a_derivation_from_official_inputs_is_as_strong_as_an_official_fact(
     )
     assert claim.judgement is not None and claim.judgement.known is not None
     assert claim.judgement.known.kind.value == "derived"
+
+
+def test_a_thousands_separator_does_not_end_the_numbers_clause(english_view: CatalogView) -> None:
+    # "8,192-bit bus": the word after the number is its own, not another clause's
+    claim = _one("The MI300X reads its HBM3 stacks over an 8,192-bit bus.", english_view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "mi300x",
+        "hbm.bus_width",
+    )
