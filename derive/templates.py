@@ -15,9 +15,14 @@ from __future__ import annotations
 from types import TracebackType
 
 import jinja2
+from jinja2.exceptions import SecurityError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from derive.tables import Cell, Notes, TableBuilder
 from schema.errors import FactsError
+
+MAX_TEMPLATE = 1_000_000
+"""The longest template read, in characters."""
 
 
 class TemplateError(FactsError, ValueError):
@@ -98,7 +103,13 @@ class Renderer:
         def footnotes() -> str:
             return "\n".join(f"[^{n.number}]: {n.text}" for n in notes.texts)
 
-        env = jinja2.Environment(
+        if len(text) > MAX_TEMPLATE:
+            raise TemplateError(
+                f"{name}: a template of {len(text):,} characters; at most {MAX_TEMPLATE:,} are read"
+            )
+        # A template is untrusted input: the sandbox refuses attribute walks such as
+        # cycler.__init__.__globals__, and ranges beyond its limit.
+        env = ImmutableSandboxedEnvironment(
             undefined=jinja2.StrictUndefined, keep_trailing_newline=True, autoescape=False
         )
         try:
@@ -108,6 +119,13 @@ class Renderer:
         template.filename = name
         try:
             return template.render(fact=fact, derived=derived, fact_id=fact_id, footnotes=footnotes)
+        except SecurityError as exc:
+            line = _line_of(exc.__traceback__, template)
+            where = f"{name}:{line}" if line else name
+            raise TemplateError(
+                f"{where}: refused: {exc} (a template may call fact, derived, fact_id and "
+                "footnotes, nothing else)"
+            ) from None
         except (_Reference, jinja2.UndefinedError) as exc:
             line = _line_of(exc.__traceback__, template)
             where = f"{name}:{line}" if line else name

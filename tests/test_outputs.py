@@ -307,3 +307,25 @@ def test_audit_with_text_includes_its_findings(outputs: Any, tmp_path: Path, cli
     kinds = [f["kind"] for f in json.loads(result.stdout)]
     # Ranked across kinds now (the mismatch's discrepancy puts it first): compare as a set.
     assert sorted(kinds) == ["superseded-in-use", "text-mismatch", "text-unsourced"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "{{ cycler.__init__.__globals__.os.popen('echo pwned > pwned.txt').read() }}",
+        "{{ fact.__globals__ }}",
+        "{{ ''.__class__.__mro__[1].__subclasses__() }}",
+    ],
+)
+def test_a_template_cannot_run_code(
+    outputs: Any, tmp_path: Path, cli: Any, body: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url, _, rules = outputs
+    monkeypatch.chdir(tmp_path)
+    template = tmp_path / "evil.md"
+    template.write_text(f"# Title\n\n{body}\n", "utf-8")
+    result = cli("render", str(template), "--rules", str(rules), "--db", url)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"error: {template}:3: refused: ")
+    assert len(result.stderr.splitlines()) == 1
+    assert not (tmp_path / "pwned.txt").exists()
