@@ -480,11 +480,17 @@ def tied(found: Sequence[Candidate]) -> list[Candidate]:
     """The candidates whose evidence is about as good as the best one's.
 
     Below a firm best, only firm candidates within a hair of it; below a tentative
-    one, every candidate within a wider margin.
+    one, every candidate within a wider margin, unless a firm one is within that margin:
+    then the firm ones, as below a firm best.
     """
     if not found:
         return []
     top = found[0]
+    if not top.firm:
+        # a label beside the number outweighs words gathered from the whole passage
+        close = [c for c in found if c.firm and c.score >= top.score * (1 - WIDE_TIE)]
+        if close:
+            top = close[0]
     if top.firm:
         return [c for c in found if c.firm and c.score >= top.score * (1 - TIE)]
     return [c for c in found if c.score >= top.score * (1 - WIDE_TIE)]
