@@ -145,7 +145,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     found = replace(found, unit=given[0], unit_text=given[1])
                     number = _shifted(found, block.offset)
             echoes = [e for e in recent if block.line - e.line <= ECHO_LINES]
-            near = read.terms_around(start - WINDOW, found.end + WINDOW)
+            near = read.near_with_line_subject(start - WINDOW, found.end + WINDOW)
             near_spans = around(spans, start - WINDOW, found.end + WINDOW)
             pairs = candidates(view, block, found, start, near, context, near_spans, echoes)
             if index in written:

@@ -61,6 +61,16 @@ class Read:
         """The block's terms that start from `low` up to `high`, both included."""
         return self.mentions[bisect_left(self.starts, low) : bisect_right(self.starts, high)]
 
+    def near_with_line_subject(self, low: int, high: int) -> list[Mention]:
+        """The terms around (`terms_around`), and the last subject the line named before
+        them: a long line's subject stays its own ("The L40S is … a 96 MB L2 cache")."""
+        near = self.terms_around(low, high)
+        before = self.mentions[: bisect_left(self.starts, low)]
+        for mention in reversed(before):
+            if any(sense.target == "subject" for sense in mention.senses):
+                return [mention, *near]
+        return near
+
 
 def around(spans: Sequence[tuple[int, int]], low: int, high: int) -> Sequence[tuple[int, int]]:
     """The spans (sorted by start) that start at `low` or after and before `high`."""

@@ -35,7 +35,7 @@ def _holds(scores: Scores, labelled: int, floors: tuple[float, float, float, flo
 def test_english_article_meets_every_target(english_view: CatalogView) -> None:
     text = (ENGLISH / "article.md").read_text("utf-8")
     scores = _scores(text, english_view, [ENGLISH / "labels.yaml"])
-    _holds(scores, 200, (0.98, 0.95, 0.94, 0.95))
+    _holds(scores, 200, (0.98, 0.96, 0.94, 0.95))
 
 
 def test_second_english_article_on_the_audits_catalog(second_view: CatalogView) -> None:
@@ -45,7 +45,7 @@ def test_second_english_article_on_the_audits_catalog(second_view: CatalogView) 
     second = Path(__file__).resolve().parent / "second"
     text = (second / "article.md").read_text("utf-8")
     scores = _scores(text, second_view, [second / "labels.yaml"])
-    _holds(scores, 250, (0.98, 0.93, 0.90, 0.96))
+    _holds(scores, 250, (0.98, 0.93, 0.91, 0.96))
 
 
 def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None:

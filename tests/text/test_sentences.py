@@ -238,3 +238,15 @@ def test_a_thousands_separator_does_not_end_the_numbers_clause(english_view: Cat
         "mi300x",
         "hbm.bus_width",
     )
+
+
+def test_a_long_lines_subject_stays_its_own(english_view: CatalogView) -> None:
+    # the name is more than the resolution window before the number, on the same line
+    filler = "it is built from chiplets stacked on an interposer, as its maker explains " * 4
+    line = f"The MI300X is another kind of part: {filler}and it carries 192 GB of HBM3."
+    claim = _one(line, english_view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "mi300x",
+        "hbm.capacity",
+    )
