@@ -52,6 +52,7 @@ class Read:
     names: list[tuple[int, int]]  # spans of names with digits (their digits name)
     context: Context
     starts: list[int] = field(default_factory=list)  # where each of `mentions` starts
+    subject_terms: list[int] = field(default_factory=list)  # indexes of terms naming subjects
 
     def names_subject(self, span: tuple[int, int]) -> bool:
         """True when a subject of the catalog is named between the span's ends."""
@@ -65,11 +66,11 @@ class Read:
         """The terms around (`terms_around`), and the last subject the line named before
         them: a long line's subject stays its own ("The L40S is … a 96 MB L2 cache")."""
         near = self.terms_around(low, high)
-        before = self.mentions[: bisect_left(self.starts, low)]
-        for mention in reversed(before):
-            if any(sense.target == "subject" for sense in mention.senses):
-                return [mention, *near]
-        return near
+        first = bisect_left(self.starts, low)  # the index of the first term around
+        last = bisect_left(self.subject_terms, first) - 1
+        if last < 0:
+            return near
+        return [self.mentions[self.subject_terms[last]], *near]
 
 
 def around(spans: Sequence[tuple[int, int]], low: int, high: int) -> Sequence[tuple[int, int]]:
@@ -148,7 +149,10 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             terms(cell.row_header) if cell else (),
         )
         starts = [m.start for m in mentions]
-        yield Read(block, mentions, numbers, name_spans(mentions), context, starts)
+        subject_terms = [
+            i for i, m in enumerate(mentions) if any(s.target == "subject" for s in m.senses)
+        ]
+        yield Read(block, mentions, numbers, name_spans(mentions), context, starts, subject_terms)
         if block.cell is not None:
             if block.cell.in_header:
                 columns = [*columns, *named] if not block.cell.is_row_header else named
