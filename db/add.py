@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from sqlalchemy import Engine
 
@@ -23,7 +22,7 @@ from db.load import LoadReport, load_catalog
 from derive.rules import RuleFolders, read_rules
 from schema.catalog import Catalog
 from schema.errors import CatalogError, CatalogErrors, Place
-from schema.files import replace_file
+from schema.files import replace_file, round_trip_yaml
 from schema.lock import catalog_lock
 from schema.reader import read_catalog
 
@@ -35,14 +34,6 @@ class AddReport:
     fact_id: str
     file: str
     load: LoadReport
-
-
-def _round_trip() -> YAML:
-    yaml = YAML(typ="rt")
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    yaml.width = 4096  # never re-wrap a line the person wrote
-    yaml.preserve_quotes = True
-    return yaml
 
 
 def target_file(catalog: Catalog, subject: str) -> str:
@@ -76,7 +67,7 @@ def free_id(catalog: Catalog, subject: str, quantity: str) -> str:
 
 
 def _edited(text: str, fact: dict[str, Any], heads: bool) -> bytes:
-    yaml = _round_trip()
+    yaml = round_trip_yaml()
     data = yaml.load(text) if text.strip() else CommentedMap()
     if data is None:
         data = CommentedMap()
@@ -113,7 +104,7 @@ def add_fact(
         old = path.read_bytes()
         new = _edited(old.decode("utf-8"), fact, catalog.subjects[subject].file_subject)
         checked = read_catalog(root, {file: new})
-        folders = RuleFolders.of(root) if rules_dir is None else rules_dir
+        folders = RuleFolders.given(root, rules_dir)
         rules = read_rules(folders, checked)
         replace_file(path, new)
         try:

@@ -102,13 +102,7 @@ def _candidate_ref(candidate: Candidate, numbering: _Numbering, used: Candidate)
         if candidate.stated is not None
         else {"derivation": numbering.id_of(candidate.derivation)}  # type: ignore[arg-type]
     )
-    ref.update(
-        value=candidate.value,
-        low=candidate.low,
-        high=candidate.high,
-        agrees=candidate.agrees_with(used),
-    )
-    return ref
+    return {**ref, **candidate.beside(used)}
 
 
 def _rule_row(rule: Rule) -> dict[str, Any]:

@@ -10,13 +10,13 @@ from sqlalchemy import Engine
 
 from db.derived import derive_catalog
 from db.errors import UnknownName
-from db.queries import suggest
 from db.store import read_loaded
 from derive.audit import Finding, audit
 from derive.engine import Outcome
 from derive.rules import RuleFolders, RuleSet, read_rules
 from derive.tables import BuiltTable, TableBuilder
 from schema.catalog import Catalog
+from schema.errors import suggest
 from schema.gcpause import gc_paused
 
 

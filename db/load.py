@@ -29,7 +29,7 @@ def read_all(root: Path, rules: RuleFolders | Path | None = None) -> tuple[Catal
     Without `rules`: the product's general rules and the catalog's own `rules/`.
     """
     catalog = read_catalog(root)
-    return catalog, read_rules(RuleFolders.of(root) if rules is None else rules, catalog)
+    return catalog, read_rules(RuleFolders.given(root, rules), catalog)
 
 
 def load_catalog(
@@ -51,7 +51,7 @@ def load_catalog(
     def read(catalog_root: Path, rules_root: RuleFolders | Path) -> tuple[Catalog, RuleSet]:
         return checked if checked is not None else read_all(catalog_root, rules_root)
 
-    rules = RuleFolders.of(root) if rules_dir is None else rules_dir
+    rules = RuleFolders.given(root, rules_dir)
     if locked:  # the caller holds the catalog lock already
         return sync_catalog(engine, root, rules, read)
     with catalog_lock(root):

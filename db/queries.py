@@ -6,12 +6,12 @@ Plain SQL through a `db.rawsql.Reader`, so that read commands start fast.
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 from dataclasses import dataclass, replace
 from typing import Any
 
 from db.errors import UnknownName
 from db.rawsql import Reader
+from schema.errors import suggest
 
 __all__ = [
     "FactView",
@@ -21,7 +21,6 @@ __all__ = [
     "history",
     "list_rows",
     "resolve_subject",
-    "suggest",
     "under",
     "under_params",
 ]
@@ -74,12 +73,6 @@ class FactView:
         data = {name: getattr(self, name) for name in self.__slots__}
         data["date"] = self.date.isoformat() if self.date else None
         return data
-
-
-def suggest(name: str, candidates: list[str]) -> str:
-    """Return '; did you mean ...?' naming the closest candidates, or ''."""
-    close = difflib.get_close_matches(name, candidates, n=3, cutoff=0.5)
-    return f"; did you mean {', '.join(close)}?" if close else ""
 
 
 def resolve_subject(reader: Reader, name: str) -> str:

@@ -13,9 +13,8 @@ is written.
 
 from __future__ import annotations
 
-import difflib
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -26,7 +25,7 @@ from derive.model import Derivation
 from derive.rules import RuleSet
 from derive.trees import TreeBuilder
 from schema.catalog import Catalog, Fact
-from schema.errors import FactsError
+from schema.errors import FactsError, suggest
 
 
 class UnknownSource(FactsError, LookupError):
@@ -35,11 +34,6 @@ class UnknownSource(FactsError, LookupError):
 
 class NotInCatalog(FactsError, LookupError):
     """A quantity or subject to select that the catalog does not hold."""
-
-
-def _suggest(name: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(name, list(known), n=3, cutoff=0.5)
-    return f"; did you mean {', '.join(close)}?" if close else ""
 
 
 def facts_of_sources(catalog: Catalog, sources: Sequence[str]) -> Catalog:
@@ -52,7 +46,7 @@ def facts_of_sources(catalog: Catalog, sources: Sequence[str]) -> Catalog:
     """
     for source in sources:
         if source not in catalog.sources:
-            raise UnknownSource(f"no source {source!r}{_suggest(source, catalog.sources)}")
+            raise UnknownSource(f"no source {source!r}{suggest(source, catalog.sources)}")
     chosen = set(sources)
     kept = {
         fact_id: fact
@@ -142,7 +136,7 @@ def resolve_subject(catalog: Catalog, name: str) -> str:
         names = (subject.entry.name, *subject.entry.aliases)
         if any(wanted == n.casefold() for n in names):
             return subject_id
-    raise NotInCatalog(f"no subject {name!r}{_suggest(name, catalog.subjects)}")
+    raise NotInCatalog(f"no subject {name!r}{suggest(name, catalog.subjects)}")
 
 
 def selected(result: SourceDerivation, name: str | None, subject: str | None) -> SourceDerivation:
@@ -153,7 +147,7 @@ def selected(result: SourceDerivation, name: str | None, subject: str | None) ->
     if name is not None and not any(
         q == name or q.startswith(name + ".") for q in catalog.quantities
     ):
-        raise NotInCatalog(f"no quantity {name!r}{_suggest(name, catalog.quantities)}")
+        raise NotInCatalog(f"no quantity {name!r}{suggest(name, catalog.quantities)}")
     subject_id = resolve_subject(catalog, subject) if subject is not None else None
 
     def wanted(node_subject: str, quantity: str) -> bool:

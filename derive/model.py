@@ -102,6 +102,15 @@ class Candidate:
         """True when the two intervals agree (share more than a touching point)."""
         return agree((self.low, self.high), (other.low, other.high))
 
+    def beside(self, used: Candidate) -> dict[str, float | bool]:
+        """This value as a derivation tree shows it beside the one `used` instead."""
+        return {
+            "value": self.value,
+            "low": self.low,
+            "high": self.high,
+            "agrees": self.agrees_with(used),
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class InputUse:

@@ -76,6 +76,11 @@ class RuleFolders:
         return cls((*folders, *extra), tuple(extra))
 
     @classmethod
+    def given(cls, catalog: Path, rules: RuleFolders | Path | None) -> RuleFolders | Path:
+        """`rules` as given, or, with none, the general rules and the catalog's own."""
+        return cls.of(catalog) if rules is None else rules
+
+    @classmethod
     def coerce(cls, rules: RuleFolders | Path) -> RuleFolders:
         """`rules` as folders: one folder alone means exactly its rules (it must exist)."""
         if isinstance(rules, RuleFolders):
@@ -379,7 +384,7 @@ def _replaced(items: list[_Placed], overridden: set[str]) -> list[_Placed]:
     """Leave out the general rules (or bounds) whose id a catalog's own one took over."""
     kept = []
     for item in items:
-        if item.id in overridden and item.origin.file.startswith(STANDARD):
+        if item.id in overridden and item.origin.standard:
             continue
         kept.append(item)
     return kept

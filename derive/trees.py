@@ -49,13 +49,7 @@ class TreeBuilder:
             if candidate.stated is not None
             else {"rule": candidate.derivation.rule_id if candidate.derivation else None}
         )
-        ref.update(
-            value=candidate.value,
-            low=candidate.low,
-            high=candidate.high,
-            agrees=candidate.agrees_with(used),
-        )
-        return ref
+        return {**ref, **candidate.beside(used)}
 
     def node(self, derivation: Derivation) -> dict[str, Any]:
         """One derivation and its inputs, recursively, beside the facts of its node."""

@@ -11,7 +11,8 @@ Other layers add their own branches under `FactsError` (`db.errors`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import difflib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 
@@ -57,3 +58,9 @@ class CatalogErrors(FactsError):
         noun = "problem" if len(ordered) == 1 else "problems"
         super().__init__(f"{len(ordered)} {noun} in the catalog; nothing was loaded")
         self.errors: tuple[CatalogError, ...] = tuple(ordered)
+
+
+def suggest(name: str, candidates: Iterable[str]) -> str:
+    """Return '; did you mean ...?' naming the closest candidates, or ''."""
+    close = difflib.get_close_matches(name, list(candidates), n=3, cutoff=0.5)
+    return f"; did you mean {', '.join(close)}?" if close else ""

@@ -1,10 +1,26 @@
-"""Writing a catalog file so that a reader never sees half of it."""
+"""Writing a catalog file: atomically, and editing it as a person wrote it."""
 
 from __future__ import annotations
 
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ruamel.yaml import YAML
+
+
+def round_trip_yaml() -> YAML:
+    """ruamel.yaml set up to edit a catalog file and keep what a person wrote in it:
+    comments, quotes, the catalog's indentation, lines never re-wrapped."""
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="rt")
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.width = 4096
+    yaml.preserve_quotes = True
+    return yaml
 
 
 def replace_file(path: Path, content: bytes) -> None:

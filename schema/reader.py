@@ -10,6 +10,7 @@ import difflib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +89,17 @@ def catalog_files(root: Path, *, rules: bool = True) -> list[Path]:
 def standard_files() -> dict[str, Path]:
     """The files of the standard vocabulary, by the name origins and messages give them."""
     return {f"{STANDARD}{p.name}": p for p in catalog_files(VOCABULARY)}
+
+
+@cache
+def _standard_documents() -> tuple[tuple[LocatedDocument, CatalogFile], ...]:
+    """The standard vocabulary, read and validated once per process (its entries are
+    frozen: every catalog read shares them)."""
+    read = []
+    for name, path in standard_files().items():
+        document = read_located(path, name)
+        read.append((document, _validate(document)))
+    return tuple(read)
 
 
 def validation_problems(
@@ -513,9 +525,8 @@ def _read_catalog(root: Path, overrides: dict[str, bytes] | None) -> Catalog:
         raise CatalogErrors([CatalogError(Place(str(root)), "no such catalog directory")])
     collector = _Collector()
     use_catalog_units()  # this catalog's units are those of its units.yaml, none before
-    for name, path in standard_files().items():
-        standard = read_located(path, name)
-        collector.add_file(standard, _validate(standard))
+    for standard, parsed in _standard_documents():
+        collector.add_file(standard, parsed)
     files = 0
     for doc in _documents(root, collector.errors, overrides or {}):
         files += 1

@@ -88,17 +88,23 @@ def _plain(node: yaml.Node, path: Path_, lines: dict[Path_, int], file: str) -> 
     raise CatalogError(Place(file, node.start_mark.line + 1), "unsupported YAML node")
 
 
-def read_located(path: Path, display: str, raw: bytes | None = None) -> LocatedDocument:
-    """Read `path` (shown to the user as `display`), or `raw` as its content if given,
-    or raise `CatalogError` with a line."""
-    raw = path.read_bytes() if raw is None else raw
+def decode_utf8(raw: bytes, display: str) -> str:
+    """A file's bytes as text; `CatalogError` at the line of the first byte that is not
+    UTF-8."""
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise CatalogError(
             Place(display, raw[: exc.start].count(b"\n") + 1),
             f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8",
         ) from None
+
+
+def read_located(path: Path, display: str, raw: bytes | None = None) -> LocatedDocument:
+    """Read `path` (shown to the user as `display`), or `raw` as its content if given,
+    or raise `CatalogError` with a line."""
+    raw = path.read_bytes() if raw is None else raw
+    text = decode_utf8(raw, display)
     if not text.strip() or all(
         not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
     ):

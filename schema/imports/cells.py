@@ -17,6 +17,7 @@ from typing import get_args
 
 from schema.errors import CatalogError, FactsError, Place
 from schema.imports.mapping import ColumnMap, MappingFile
+from schema.imports.problems import closest
 from schema.imports.resolve import Unresolved, Vocabulary, split_unit, words
 from schema.imports.tables import Row, Table
 from schema.models import WrittenTier
@@ -480,7 +481,7 @@ class _Long(_Reader):
         if source is not None and source not in self.defaults.sources:
             self.problem(
                 table.place(row, by_name["source"]),
-                f"unknown source {source!r}{_close(source, self.defaults.sources)}; "
+                f"unknown source {source!r}{closest(source, self.defaults.sources)}; "
                 "define it in the catalog's sources, or in the mapping",
             )
             ok = False
@@ -526,8 +527,3 @@ class _Long(_Reader):
             locator=cell(row, "locator") or None,
             note=cell(row, "note") or None,
         )
-
-
-def _close(name: str, candidates: frozenset[str]) -> str:
-    close = difflib.get_close_matches(name, sorted(candidates), n=3, cutoff=0.6)
-    return f"; the closest: {', '.join(close)}" if close else ""

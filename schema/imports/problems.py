@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import difflib
+from collections.abc import Iterable, Sequence
 
 from schema.errors import CatalogError, CatalogErrors
 
@@ -30,3 +31,9 @@ def check(errors: Sequence[CatalogError], table: str) -> None:
     """Raise `ImportErrors` when there is any problem."""
     if errors:
         raise ImportErrors(errors, table)
+
+
+def closest(name: str, candidates: Iterable[str]) -> str:
+    """'; the closest: …' naming the candidates nearest to `name`, or ''."""
+    close = difflib.get_close_matches(name, sorted(candidates), n=3, cutoff=0.6)
+    return f"; the closest: {', '.join(close)}" if close else ""

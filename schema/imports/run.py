@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
-import difflib
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -26,7 +25,7 @@ from schema.files import replace_file
 from schema.imports.cells import TIER_NAMES, Defaults, read_cells
 from schema.imports.mapping import EMPTY, MappingFile, MappingSource, read_mapping
 from schema.imports.plan import Plan, plan, written
-from schema.imports.problems import ImportErrors, check
+from schema.imports.problems import ImportErrors, check, closest
 from schema.imports.resolve import Vocabulary
 from schema.imports.spec import TablePlan, plan_table
 from schema.imports.tables import read_table
@@ -267,8 +266,7 @@ def _source(
         return None, new
     if source_id not in catalog.sources and (new is None or new.id != source_id):
         place = Place("--source") if opts.source else mapped.place("source")
-        close = difflib.get_close_matches(source_id, list(catalog.sources), n=3, cutoff=0.6)
-        hint = f"; the closest: {', '.join(close)}" if close else ""
+        hint = closest(source_id, catalog.sources)
         errors.append(
             CatalogError(
                 place,

@@ -19,6 +19,7 @@ from typing import Any
 
 from schema.errors import CatalogError, Place
 from schema.imports.problems import check
+from schema.yaml_source import decode_utf8
 
 MAX_BYTES = 1024 * 1024
 """The largest table read, in bytes: spec tables are a few kilobytes."""
@@ -96,13 +97,7 @@ def read_table(path: Path, display: str | None = None) -> Table:
         raise CatalogError(Place(shown), "is a directory, not a table file") from None
     except OSError as exc:
         raise CatalogError(Place(shown), f"cannot be read: {exc.strerror}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CatalogError(
-            Place(shown, raw[: exc.start].count(b"\n") + 1),
-            f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8",
-        ) from None
+    text = decode_utf8(raw, shown)
     text = text.removeprefix("\ufeff")  # a byte-order mark, as spreadsheets write it
     if not text.strip():
         raise CatalogError(Place(shown, 1), "the file is empty; expected a header and rows")

@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from schema.errors import CatalogError
+from schema.files import round_trip_yaml
 from schema.imports.spec import TableChange
 from schema.models import Entry, FactEntry, SourceEntry, SubjectEntry, TableEntry
 from schema.writer import entry_data
@@ -157,14 +157,6 @@ def _insert(
     return "".join([*lines[:end], block, *lines[end:]]), len(section)
 
 
-def _yaml() -> YAML:
-    yaml = YAML(typ="rt")
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    yaml.width = 4096  # never re-wrap a line a person wrote
-    yaml.preserve_quotes = True
-    return yaml
-
-
 def _section(document: CommentedMap, name: str) -> CommentedSeq:
     found = document.get(name)
     if isinstance(found, CommentedSeq):
@@ -185,7 +177,7 @@ def _round_trip(
     existing: bytes, sections: dict[str, Sequence[Entry]]
 ) -> tuple[bytes, dict[str, int]]:
     """The entries added in place, the rest of the file kept by ruamel's round trip."""
-    yaml = _yaml()
+    yaml = round_trip_yaml()
     document: Any = yaml.load(existing.decode("utf-8"))
     if not isinstance(document, CommentedMap):  # pragma: no cover - the reader read it
         document = CommentedMap()
@@ -323,7 +315,7 @@ def _flow_map(data: dict[str, Any]) -> CommentedMap:
 
 def _round_trip_table(content: bytes, change: TableChange) -> bytes:
     """The table change made by ruamel's round trip, the rest of the file kept."""
-    yaml = _yaml()
+    yaml = round_trip_yaml()
     document: Any = yaml.load(content.decode("utf-8"))
     if not isinstance(document, CommentedMap):  # pragma: no cover - the reader read it
         document = CommentedMap()
