@@ -85,9 +85,10 @@ def _overruled(
 ) -> tuple[KnownValue, Interval] | None:
     """The value that overrules a claim some value confirms, if the catalog has one.
 
-    The catalog's rebuilt values (derivations) all contradicting the claim overrule it;
-    so does a stated value of a stronger tier when no value of that tier is consistent
-    with the claim. Otherwise the claim stands (a conflict inside the catalog is the
+    The catalog's rebuilt values (derivations) all contradicting the claim overrule it
+    when their weakest input is of a stronger tier than the value that confirms it; so
+    does a stated value of a stronger tier when no value of that tier is consistent with
+    the claim. Otherwise the claim stands (a conflict inside the catalog is the
     audit's to report).
     """
     derived = [(v, c) for v, c in current if v.kind is ValueKind.derived]
@@ -95,6 +96,7 @@ def _overruled(
         derived
         and all(contradicts(c, v) for v, c in derived)
         and best.kind is not ValueKind.derived
+        and min(v.trust[0] for v, _ in derived) < best.trust[0]
     ):
         return min(derived, key=lambda vc: vc[0].trust)
     stronger = [(v, c) for v, c in current if v.trust[0] < best.trust[0] and contradicts(c, v)]

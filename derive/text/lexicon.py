@@ -86,6 +86,27 @@ def _words(label: str) -> set[str]:
     return {w for w in words if w not in STOP_WORDS and not w.isdigit() and len(w) > 1}
 
 
+def _whole_runs(labels: Iterable[str]) -> frozenset[str]:
+    """The Chinese runs that stand whole in some label ("每 SM 寄存器堆" → 寄存器堆)."""
+    return frozenset(run for label in labels for run in _CJK_RUN.findall(label.lower()))
+
+
+def _known_inner(label: str, known: frozenset[str]) -> set[str]:
+    """Runs of other labels found inside this label's compounds, as a reader segments them.
+
+    Chinese writes no spaces: "整芯片寄存器堆容量" holds the word 寄存器堆 that another
+    label writes alone. Only such known words are taken from inside a compound, never
+    every inner bigram.
+    """
+    found: set[str] = set()
+    for run in _CJK_RUN.findall(label.lower()):
+        for i in range(1, len(run) - 1):
+            for j in range(i + 2, len(run)):
+                if run[i:j] in known and run[i:j] not in STOP_WORDS:
+                    found.add(run[i:j])
+    return found
+
+
 def _trie_pattern(terms: Iterable[str]) -> str:
     """A regular expression matching any of `terms`, longest first, shaped as a trie."""
     trie: dict[str, dict] = {}  # type: ignore[type-arg]
@@ -137,11 +158,12 @@ class Lexicon:
                 subject_words |= {w for w in _words(name) if any(c.isdigit() for c in w)}
         word_quantities: dict[str, set[str]] = defaultdict(set)
         quantity_words: dict[str, set[str]] = {}
+        known_runs = _whole_runs(label for _, labels, _ in quantities for label in labels)
         for quantity_id, labels, extra in quantities:
             words: set[str] = set()
             for label in labels:
                 add(label, Sense("quantity", quantity_id, 3.0, True))
-                words |= _words(label)
+                words |= _words(label) | _known_inner(label, known_runs)
                 for phrase in _scopes(label):
                     add(phrase, Sense("quantity", quantity_id, SCOPE_WEIGHT, True))
             words |= {w.lower() for w in extra if w.lower() not in STOP_WORDS}

@@ -379,6 +379,15 @@ def candidates(
         subjects = _owners(view, quantities)
     bare_by_value = number.unit is None and significant_digits(number.digits) >= BARE_DIGITS
     found: list[Candidate] = []
+    # "the only quantity in B/cycle" of the likeliest subjects, not of each subject: one
+    # holding fewer quantities of the unit is not the likelier for it
+    likeliest = max((score for score, _ in subjects.values()), default=0.0) * (1 - TIE)
+    in_unit = {
+        q
+        for subject, (score, _) in subjects.items()
+        if score >= likeliest
+        for q in _of_dimension(view, subject, number.unit)
+    }
     for subject, (s_score, s_why) in subjects.items():
         held = view.quantities_of.get(subject, ())
         of_dimension = _of_dimension(view, subject, number.unit)
@@ -387,7 +396,7 @@ def candidates(
             q_score, q_why = quantities.get(quantity, (0.0, ""))
             near = local.get(quantity, (0.0, ""))[0]
             if quantity in of_dimension:
-                if number.unit and len(of_dimension) == 1:
+                if number.unit and len(in_unit) == 1:
                     near = max(near, FIRM_QUANTITY)
                     if q_score == 0.0:
                         q_score, q_why = FIRM_QUANTITY, f"the only quantity in {number.unit_text}"
@@ -400,7 +409,8 @@ def candidates(
                         continue
                 affinity = _unit_affinity(view, number, subject, quantity)
                 q_score, near = q_score * affinity, near * affinity
-            elif not number.unit and (near >= BARE_LABEL or q_score >= PASSAGE_LABEL):
+            elif number.unit is None and (near >= BARE_LABEL or q_score >= PASSAGE_LABEL):
+                # only a bare number: "8 颗" counts, it is never a figure in Gbit/s
                 q_why += " (the text gives no unit: compared as the catalog writes it)"
             elif bare_by_value:
                 q_score, q_why = BY_VALUE, "its value, to the last written digit"
@@ -419,7 +429,12 @@ def _of_dimension(view: CatalogView, subject: str, unit: str | None) -> frozense
     found = view.dimensions.get(key)
     if found is None:
         held = view.quantities_of.get(subject, ())
-        found = frozenset(q for q in held if compatible(unit, view.quantities[q].unit))
+        found = frozenset(
+            q
+            for q in held
+            if compatible(unit, view.quantities[q].unit)
+            or (unit == "" and view.quantities[q].count)  # "1024 根数据线": a count of bits
+        )
         view.dimensions[key] = found
     return found
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from catalogs import CHIP, write_catalog
+from catalogs import CHIP, QUANTITIES, write_catalog
 
 READING = CHIP.replace(
     "    value: 7.37 TB/s\n",
@@ -55,3 +55,39 @@ def test_synonyms_name_a_quantity_in_prose(tmp_path: Path, cli: Any) -> None:
     result = cli("check", str(text), "--db", url, "--show", "matched")
     assert "chip-x hbm.bandwidth = 7.37 TB/s" in result.stdout
     assert "label 'memory bandwidth' near the number" in result.stdout
+
+
+REGISTERS = (
+    "  - id: regs.total\n    name: Register file, whole chip\n"
+    "    name_zh: 整芯片寄存器堆容量\n    unit: MiB\n"
+    "  - id: regs.per_sm\n    name: Register file per SM\n"
+    "    name_zh: 每 SM 寄存器堆\n    unit: KiB\n"
+)
+REGISTER_FACTS = (
+    "  - id: chip-x.regs\n    quantity: regs.total\n    value: 37 MiB\n"
+    "    source: vendor-sheet\n    tier: official\n"
+    "  - id: chip-x.regs-sm\n    quantity: regs.per_sm\n    value: 256 KiB\n"
+    "    source: vendor-sheet\n    tier: official\n"
+)
+
+
+def test_a_word_inside_a_chinese_compound_label_names_its_quantity(
+    tmp_path: Path, cli: Any
+) -> None:
+    # 整芯片寄存器堆容量 holds 寄存器堆, a word another label writes alone: a reader
+    # segments the compound, so 寄存器堆 names the whole-chip register file too, and a
+    # wrong whole-chip figure is a contradiction of it, not an unresolved number
+    catalog = write_catalog(
+        tmp_path / "c",
+        {
+            "quantities.yaml": QUANTITIES + REGISTERS,
+            "subjects/chip-x.yaml": CHIP + REGISTER_FACTS,
+        },
+    )
+    url = f"sqlite:///{tmp_path / 'z.sqlite'}"
+    assert cli("load", str(catalog), "--db", url).exit_code == 0
+    text = tmp_path / "t.md"
+    text.write_text("Xeno 的寄存器堆合计 36 MiB。\n", "utf-8")
+    result = cli("check", str(text), "--db", url, "--show", "mismatched")
+    assert "mismatched" in result.stdout and "chip-x regs.total" in result.stdout
+    assert "word '寄存器堆' near the number" in result.stdout

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
+import pytest
+from catalogs import write_catalog
+from conftest import run_cli
+
+from db.known import loaded_view
 from derive.text import CatalogView, CheckedNumber, Verdict, check_text
 
 
@@ -250,3 +256,51 @@ def test_a_long_lines_subject_stays_its_own(english_view: CatalogView) -> None:
         "mi300x",
         "hbm.capacity",
     )
+
+
+def test_a_count_written_with_a_classifier_is_never_a_figure_of_another_dimension(
+    english_view: CatalogView,
+) -> None:
+    # "48 颗" counts things: Gaudi 2's 48 MB of SRAM beside it is no confirmation
+    counted = _one("Gaudi 2 的 SRAM 容量分成 48 颗。", english_view)
+    assert counted.verdict is Verdict.unresolved
+    # while a count the catalog holds is still found by the classifier's number
+    stacks = _one("Gaudi 2 用了 6 颗 HBM。", english_view)
+    assert (stacks.verdict, stacks.subject, stacks.quantity) == (
+        Verdict.matched,
+        "gaudi2",
+        "hbm.stacks",
+    )
+
+
+def _pin_chip(tier: str) -> str:
+    facts = [
+        ("hbm.bandwidth", "8 TB/s", "inferred"),
+        ("hbm.stacks", "8", tier),
+        ("hbm.interface_width", "1024 bit", tier),
+        ("hbm.pin_rate", "7.2 Gbit/s", tier),
+    ]
+    return (
+        "subject:\n  id: chip-x\n  name: Chip X\n  kind: chip\n  aliases: [Xeno]\nfacts:\n"
+        + "".join(
+            f"  - id: chip-x.{q}\n    quantity: {q}\n    value: {v}\n"
+            f"    source: vendor-sheet\n    tier: {t}\n"
+            for q, v, t in facts
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("inputs", "verdict"), [("inferred", "matched"), ("official", "mismatched")]
+)
+def test_a_rebuild_overrules_a_stated_figure_only_when_its_inputs_are_stronger(
+    tmp_path: Path, inputs: str, verdict: str
+) -> None:
+    # 8 × 1024 bit × 7.2 Gbit/s = 7,372.8 GB/s contradicts the stated, inferred 8 TB/s.
+    # From inferred inputs the rebuild is no stronger than the figure: the text quoting
+    # the figure is backed by it (the conflict is the audit's); from official ones it wins.
+    catalog = write_catalog(tmp_path / "c", {"subjects/chip-x.yaml": _pin_chip(inputs)})
+    url = f"sqlite:///{tmp_path / 'p.sqlite'}"
+    assert run_cli("load", str(catalog), "--db", url, "--standard-rules").exit_code == 0
+    claim = _one("Xeno has an HBM bandwidth of 8 TB/s.", loaded_view(url))
+    assert (claim.verdict.value, claim.quantity) == (verdict, "hbm.bandwidth")
