@@ -25,6 +25,7 @@ from derive.text.resolve import (
     Echo,
     candidates,
 )
+from derive.text.respective import respective, shared_units
 from derive.text.verdict import Verdict
 from schema.errors import FactsError
 
@@ -101,6 +102,8 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         block, numbers, context = read.block, read.numbers, read.context
         spans = [(n.column - 1, n.end) for n in numbers]
         written = computed(view, read)
+        listed = respective(block, numbers, read.mentions)
+        unit_of_list = shared_units(numbers, block.text)
         flags: dict[tuple[int, int], tuple[bool, bool, bool]] = {}
         last: tuple[int, tuple[str, str]] | None = None  # the end and pair of the last claim
 
@@ -139,6 +142,9 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     CheckedNumber(file, number, Verdict.non_claim, kind, context=sentence)
                 )
                 continue
+            if index in unit_of_list:  # "80 and 192 GB": the list's unit
+                found = unit_of_list[index]
+                number = _shifted(found, block.offset)
             if found.unit is None and block.cell is not None:
                 given = block.cell.header_unit()
                 if given is not None:  # "Memory bandwidth (GB/s)": the header's unit
@@ -147,7 +153,9 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             echoes = [e for e in recent if block.line - e.line <= ECHO_LINES]
             near = read.near_with_line_subject(start - WINDOW, found.end + WINDOW)
             near_spans = around(spans, start - WINDOW, found.end + WINDOW)
-            pairs = candidates(view, block, found, start, near, context, near_spans, echoes)
+            pairs = candidates(
+                view, block, found, start, near, context, near_spans, echoes, listed.get(index)
+            )
             if index in written:
                 verdict, chosen, judgement, why, names = written[index]
             else:

@@ -72,6 +72,9 @@ _YEAR_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _MONTH_DAY_AFTER = re.compile(r"\s?(?:月|日|号)")
+_CALENDAR_SPAN_AFTER = re.compile(
+    r"\s?(?:天|周|星期|个月|(?i:days?|weeks?|months?|years?)(?![A-Za-z]))"
+)
 _CONSTANT_DIVISOR_BEFORE = re.compile(r"[÷/]\s{0,2}$")
 _CONVERSION_CONSTANTS = frozenset({"8", "1000", "1,000", "1024", "1,024", "100"})
 _URL = re.compile(r"https?://|www\.|arxiv:|doi:", re.IGNORECASE)
@@ -147,6 +150,8 @@ def classify(
         return NonClaim.list_marker
     if not has_unit and _MONTH_DAY_AFTER.match(right_after):
         return NonClaim.date
+    if not has_unit and _CALENDAR_SPAN_AFTER.match(right_after):
+        return NonClaim.date  # "stayed in the text for 26 days": when, not what hardware is
     if (
         not has_unit
         and re.fullmatch(r"(?:19[7-9]\d|20[0-3]\d)", number.digits)

@@ -36,6 +36,8 @@ SUBJECT_IN_SENTENCE = 1.0
 SUBJECT_ATTACHED = 1.5
 """A name the number follows at once ("the A100's 80 GB", "B200：592", "v7 的 4 个")."""
 _ATTACHED = re.compile(r"^(?:['’]s)?\s*[:：]?\s*(?:的)?\s*$")
+SUBJECT_LISTED = 1.6
+"""The subject whose place in a list of subjects a number takes, in a list of numbers."""
 SUBJECT_AFTER_IN_CLAUSE = 0.8
 SUBJECT_EARLIER_IN_SENTENCE = 0.5
 SUBJECT_IN_COLUMN_HEADER = 1.0
@@ -133,10 +135,21 @@ def _best(scores: dict[str, tuple[float, str]], key: str, score: float, why: str
 
 
 def subject_evidence(
-    view: CatalogView, block: Block, start: int, mentions: Sequence[Mention], context: Context
+    view: CatalogView,
+    block: Block,
+    start: int,
+    mentions: Sequence[Mention],
+    context: Context,
+    listed: tuple[str, str] | None = None,
 ) -> dict[str, tuple[float, str]]:
-    """Each subject the number at `start` may be about: (score, the words that say so)."""
+    """Each subject the number at `start` may be about: (score, the words that say so).
+
+    `listed`: the subject whose place in a list the number takes ("A and B have 80 and
+    192 GB respectively"), with why.
+    """
     scores: dict[str, tuple[float, str]] = {}
+    if listed is not None:
+        scores[listed[0]] = (SUBJECT_LISTED, listed[1])
     s_low, s_high = block.sentence(start)
     _, c_high = block.clause(start)
     before: list[tuple[Mention, str]] = []
@@ -347,6 +360,7 @@ def candidates(
     context: Context,
     spans: Sequence[tuple[int, int]] = (),
     recent: Sequence[Echo] = (),
+    listed: tuple[str, str] | None = None,
 ) -> list[Candidate]:
     """Every pair the number may be about, best evidence first.
 
@@ -356,7 +370,7 @@ def candidates(
     passage's subjects only when it has four significant digits or more, and can
     then only be confirmed by its value, never contradicted.
     """
-    subjects = subject_evidence(view, block, start, mentions, context)
+    subjects = subject_evidence(view, block, start, mentions, context, listed)
     first = block.cell is None or not spans or spans[0][0] >= start
     quantities, local = quantity_evidence(
         block, number, start, mentions, context, spans, first=first

@@ -24,6 +24,8 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("## 2. Peak throughput", NonClaim.section),
         ("2025-11-03 更新", NonClaim.date),
         ("1998 年的论文", NonClaim.year),
+        ("这个错数在正文里挂了 26 天", NonClaim.date),
+        ("the wrong peak stayed in the text for 26 days", NonClaim.date),
         ("launched in 2020", NonClaim.year),
         ("图 4 画的是", NonClaim.figure),
         ("as Figure 7 shows", NonClaim.figure),

@@ -304,3 +304,46 @@ def test_a_rebuild_overrules_a_stated_figure_only_when_its_inputs_are_stronger(
     assert run_cli("load", str(catalog), "--db", url, "--standard-rules").exit_code == 0
     claim = _one("Xeno has an HBM bandwidth of 8 TB/s.", loaded_view(url))
     assert (claim.verdict.value, claim.quantity) == (verdict, "hbm.bandwidth")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The A100 and the MI300X carry 80 and 128 GB of HBM respectively.",
+        "A100 vs MI300X: 80 GB vs 128 GB of HBM.",
+        "A100 与 MI300X 的 HBM 容量分别是 80 GB 和 128 GB。",
+    ],
+)
+def test_numbers_listed_in_the_order_of_listed_subjects_are_theirs(
+    english_view: CatalogView, text: str
+) -> None:
+    # the second number is the MI300X's, so 128 GB contradicts its 192 GB rather than
+    # going unresolved between two subjects that both fail to hold it
+    first, second = _claims(text, english_view)
+    assert (first.verdict, first.subject, first.quantity) == (
+        Verdict.matched,
+        "a100-sxm4-80gb",
+        "hbm.capacity",
+    )
+    assert (second.verdict, second.subject, second.quantity) == (
+        Verdict.mismatched,
+        "mi300x",
+        "hbm.capacity",
+    )
+    assert "number 2 of a list in the order of" in second.why
+
+
+def test_a_list_without_respectively_pairs_nothing(english_view: CatalogView) -> None:
+    claims = _claims(
+        "The A100 and the MI300X came out in different years, 80 and 96.", english_view
+    )
+    assert all("of a list in the order of" not in c.why for c in claims)
+
+
+def test_the_bare_numbers_of_a_list_take_the_unit_of_its_last(english_view: CatalogView) -> None:
+    # "80 and 192 GB": the 80 is in GB too, read as written, not as the catalog writes it
+    first, _ = _claims(
+        "The A100 and the MI300X carry 80 and 192 GB of HBM respectively.", english_view
+    )
+    assert first.verdict is Verdict.matched
+    assert "the text gives no unit" not in first.why

@@ -1,0 +1,99 @@
+"""Numbers listed in the order of the subjects a sentence lists.
+
+"The A100 and the MI300X carry 80 and 192 GB respectively", "A100 vs MI300X: 2,039
+vs 5,300 GB/s", "MI300X 与 A100 分别是 192 GB 和 80 GB": the i-th number of the list
+is the i-th subject's. The lists must be the same length, each joined by nothing but
+list words, and the sentence must say the pairing: "respectively" (分别, 各自, 依次)
+for any list, or a comparison word (vs, versus, 对, 比) between both the subjects and
+the numbers. Anything looser is left to the words near each number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from itertools import pairwise
+
+from derive.text.document import Block
+from derive.text.lexicon import Mention
+from derive.text.numbers import TextNumber
+
+_JOINED = r"\s*(?:,|，|、|/|and|&|和|与|及|以及|跟|vs\.?|versus|against|对|比)\s*(?:the\s+)?"
+_SUBJECTS_JOINED = re.compile(rf"^(?:['’]s)?{_JOINED}$", re.IGNORECASE)
+_NUMBERS_JOINED = re.compile(rf"^{_JOINED}$", re.IGNORECASE)
+_COMPARED = re.compile(r"\b(?:vs\.?|versus|against)(?!\w)|对|比", re.IGNORECASE)
+_RESPECTIVELY = re.compile(r"respectively|分别|各自|依次|各为|各是", re.IGNORECASE)
+
+
+def _runs(spans: Sequence[tuple[int, int]], text: str, joined: re.Pattern[str]) -> list[list[int]]:
+    """Indexes of `spans` in runs of two or more joined by list words only."""
+    runs: list[list[int]] = []
+    for index, (start, _) in enumerate(spans):
+        if runs and joined.match(text[spans[runs[-1][-1]][1] : start]):
+            runs[-1].append(index)
+        else:
+            runs.append([index])
+    return [run for run in runs if len(run) >= 2]
+
+
+def _compared(text: str, spans: Sequence[tuple[int, int]], run: Sequence[int]) -> bool:
+    """True when every gap of the run is a comparison word (A vs B, 16 对 256)."""
+    return all(_COMPARED.search(text[spans[a][1] : spans[b][0]]) for a, b in pairwise(run))
+
+
+def respective(
+    block: Block, numbers: Sequence[TextNumber], mentions: Sequence[Mention]
+) -> dict[int, tuple[str, str]]:
+    """For the numbers of `block` listed in the order of a list of subjects before them:
+    index of the number → (the subject, why)."""
+    found: dict[int, tuple[str, str]] = {}
+    subjects = [
+        (m, next(s.id for s in m.senses if s.target == "subject"))
+        for m in mentions
+        if any(s.target == "subject" for s in m.senses)
+    ]
+    if len(subjects) < 2 or len(numbers) < 2:
+        return found
+    text = block.text
+    names = [(m.start, m.end) for m, _ in subjects]
+    spans = [(n.column - 1, n.end) for n in numbers]
+    for names_run in _runs(names, text, _SUBJECTS_JOINED):
+        listed = [subjects[i][1] for i in names_run]
+        if len(set(listed)) != len(listed):
+            continue
+        low, high = block.sentence(names[names_run[0]][0])
+        after = names[names_run[-1]][1]
+        for numbers_run in _runs(spans, text, _NUMBERS_JOINED):
+            first = spans[numbers_run[0]][0]
+            if not after <= first < high or len(numbers_run) != len(listed):
+                continue
+            said = _RESPECTIVELY.search(text[low:high]) is not None or (
+                _compared(text, names, names_run) and _compared(text, spans, numbers_run)
+            )
+            if not said:
+                continue
+            shown = ", ".join(subjects[i][0].term for i in names_run)
+            for place, (index, subject) in enumerate(zip(numbers_run, listed, strict=True)):
+                found.setdefault(
+                    index, (subject, f"number {place + 1} of a list in the order of {shown}")
+                )
+    return found
+
+
+_LISTED_NUMBERS = re.compile(r"^\s*(?:,|，|、|/|and|or|和|与|及|或)\s*$", re.IGNORECASE)
+
+
+def shared_units(numbers: Sequence[TextNumber], text: str) -> dict[int, TextNumber]:
+    """The bare numbers of a list whose last number has a unit, given that unit:
+    "80 and 192 GB", "4、8 和 16 MiB" (index → the number with the unit)."""
+    spans = [(n.column - 1, n.end) for n in numbers]
+    given: dict[int, TextNumber] = {}
+    for run in _runs(spans, text, _LISTED_NUMBERS):
+        last = numbers[run[-1]]
+        if not last.unit:
+            continue
+        for index in run[:-1]:
+            if numbers[index].unit is None:
+                given[index] = replace(numbers[index], unit=last.unit, unit_text=last.unit_text)
+    return given
