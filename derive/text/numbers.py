@@ -101,6 +101,7 @@ _PROSE_UNIT = re.compile(
     )
 )
 _UNIT_LOOKAHEAD = 24
+_TIMES_AFTER = re.compile(r"\s?([×x])(?!\s*[\d(（.])(?![A-Za-z0-9_])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +249,10 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
             high = high * multiplier if high is not None else None
             literal_end = line.index(rest[:1], literal_end) + 1
         unit, unit_text, unit_used = _unit_after(line[literal_end:])
+        times = _TIMES_AFTER.match(line, literal_end) if not unit_text else None
+        if times and (times.group(1) == "×" or not line[max(0, start - 1) : start].isalpha()):
+            # "2.6×", "4x faster": times, a ratio; "256 × 256" multiplies, "MI300X" names
+            unit, unit_text, unit_used = "", times.group(1), times.end() - literal_end
         if unit_text == "B" and unit_used == 1 and "." not in digits and not used:
             # 671B, 37B: model sizes in billions (bytes are written "128 B").
             billion = Decimal(1_000_000_000)

@@ -118,3 +118,14 @@ def test_model_sizes_in_billions() -> None:
 def test_a_long_line_is_read_whole(size: int) -> None:
     line = ("7.37 TB/s, " * (size // 11))[:size]
     assert len(numbers(line)) == line.count("7.37")
+
+
+def test_a_times_sign_after_a_number_is_a_ratio_unless_it_multiplies() -> None:
+    assert found("| L1 | 21 TB/s | 2.6× |") == [
+        ("1", Decimal(1), None),
+        ("21 TB/s", Decimal(21), "TB/s"),
+        ("2.6×", Decimal("2.6"), ""),
+    ]
+    assert found("about 4x faster") == [("4x", Decimal(4), "")]
+    assert found("256 × 256 的阵列") == [("256", Decimal(256), None), ("256", Decimal(256), None)]
+    assert [n.literal for n in numbers("the MI300X and a 4x4 tile")] == ["300", "4", "4"]
