@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -97,12 +98,14 @@ def _facts(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
         FactRow.value_norm,
         FactRow.low_norm,
         FactRow.high_norm,
+        FactRow.comparator,
     )
     rows = conn.execute(select(*columns).where(FactRow.value_norm.is_not(None))).all()
     replaced_by = {r.supersedes_id: r.id for r in rows if r.supersedes_id}
     known: list[KnownValue] = []
     for r in rows:
         unit = units[r.quantity_id]
+        low, high = _bounded(r.comparator, float(r.low_norm), float(r.high_norm))
         base = KnownValue(
             ValueKind.fact,
             r.id,
@@ -110,8 +113,8 @@ def _facts(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
             r.quantity_id,
             unit,
             float(r.value_norm),
-            float(r.low_norm),
-            float(r.high_norm),
+            low,
+            high,
             tier=r.tier,
             status=r.status,
             literal=r.literal,
@@ -120,6 +123,7 @@ def _facts(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
             replaced_by=replaced_by.get(r.id),
             reason=r.reason,
             ranged=r.magnitude_high is not None,
+            bound=r.comparator,
         )
         known.append(base)
         for index, reading in enumerate(r.alternatives or (), start=1):
@@ -148,6 +152,15 @@ def _facts(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
                 )
             )
     return known
+
+
+def _bounded(comparator: str | None, low: float, high: float) -> tuple[float, float]:
+    """The values a bound allows: "≤6.4 Gbit/s" is anything up to 6.4, not 6.35–6.45."""
+    if comparator in ("≤", "<"):
+        return min(0.0, low), high
+    if comparator in ("≥", ">"):
+        return low, math.inf
+    return low, high
 
 
 def _derived(conn: Connection, units: dict[str, str]) -> list[KnownValue]:

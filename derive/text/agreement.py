@@ -4,7 +4,8 @@ The text's written precision decides: a claim is *confirmed* by a value whose
 nominal lies within the claim's interval (`≈ 35 TB/s` by 34.7; `8 TB/s` by
 7,987.2 GB/s), never by a value so coarse that it merely contains the claim (`8 TB/s`
 does not confirm 8.192). A written range in the catalog (`8.0–9.6 Gbit/s`) confirms
-any claim inside it. A claim *contradicts* a value when their intervals do not
+any claim inside it; a bound (`≤6.4 Gbit/s`) confirms its limit only, and
+contradicts a claim beyond it. A claim *contradicts* a value when their intervals do not
 overlap; intervals that only touch do not overlap.
 """
 
@@ -79,8 +80,9 @@ def _slack(value: float) -> float:
 
 
 def confirms(claim: Interval, known: KnownValue) -> bool:
-    """True when `known` backs the claim at the claim's own precision."""
-    if known.ranged:
+    """True when `known` backs the claim at the claim's own precision (a bound backs its
+    limit only: "≤6.4 Gbit/s" says 6.4, and allows 5.2 without saying it)."""
+    if known.ranged and known.bound is None:
         return (
             claim.low < known.high + _slack(known.high)
             and known.low - _slack(known.low) < claim.high

@@ -20,7 +20,7 @@ from derive.text.decide import computed, decide, restated, speaks_of, told_wrong
 from derive.text.judge import Judgement
 from derive.text.known import CatalogView
 from derive.text.nonclaims import NonClaim, classify, hypothetical
-from derive.text.numbers import TextNumber
+from derive.text.numbers import TextNumber, numbers_in_line
 from derive.text.resolve import (
     Echo,
     candidates,
@@ -90,6 +90,19 @@ def _shifted(number: TextNumber, offset: int) -> TextNumber:
     return replace(number, column=number.column + offset, end=number.end + offset)
 
 
+def _shares_a_number(first: str, second: str) -> bool:
+    """True when `second` writes again one of the numbers of `first`."""
+
+    def written(text: str) -> set[str]:  # not the digits of a name (A100, MI300X)
+        return {
+            n.digits
+            for n in numbers_in_line(text, 0)
+            if n.column < 2 or not text[n.column - 2].isalnum()
+        }
+
+    return bool(written(first) & written(second))
+
+
 def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
     """Every number of `text` with its verdict against the catalog `view`."""
     if len(text) > MAX_TEXT:
@@ -120,9 +133,13 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 words = text[span[0] : span[1]]
                 correction, error = speaks_of(f"{before}\n{words}")
                 made_up = hypothetical(words)
-                if not made_up and span[0] and not names_subject(span):
-                    # a made-up example goes on in the next sentence that names nothing
-                    made_up = hypothetical(text[sentence_of(span[0] - 1)[0] : span[0]])
+                if not made_up and span[0]:
+                    # a made-up example goes on in the next sentence that names nothing,
+                    # or that works with its numbers ("4 GB …. On an MI300X, 4 ÷ 5,300")
+                    previous = text[sentence_of(span[0] - 1)[0] : span[0]]
+                    made_up = hypothetical(previous) and (
+                        not names_subject(span) or _shares_a_number(previous, words)
+                    )
                 flags[span] = (correction, error, made_up)
             return flags[span]
 

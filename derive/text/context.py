@@ -114,6 +114,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
         return headers[header]
 
     carried: tuple[str, ...] = ()
+    opened_with: str | None = None  # the first subject of the last paragraph naming one
     columns: list[str] = []
     heading: tuple[str, ...] = ()
     paragraphs = [i for i, (block, _, _) in enumerate(read) if block.cell is None]
@@ -147,6 +148,8 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             before,
             terms(cell.column_header) if cell else (),
             terms(cell.row_header) if cell else (),
+            tuple((m.start, sense.id) for m, sense in subject_mentions(mentions)),
+            opened_with,
         )
         starts = [m.start for m in mentions]
         subject_terms = [
@@ -161,5 +164,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
                 named = [*columns, *named]  # a table's row speaks of its columns' subjects
             else:
                 named = []
+        if block.cell is None and not block.heading and named:
+            opened_with = named[0]
         if not block.heading and named:
             carried = tuple(dict.fromkeys([*reversed(named), *carried]))[:CARRIED]

@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from dataclasses import replace
+from decimal import Decimal
 
 from derive.text.arithmetic import align, chains
 from derive.text.context import WINDOW, Read
@@ -30,6 +32,8 @@ from derive.text.resolve import (
 )
 from derive.text.verdict import Verdict
 
+EXACT = Decimal("0.001")
+"""The precision of a whole number written as a factor of a computation."""
 NEAR = 1 / 3
 """Values within this factor of a number are the ones it could be confused with."""
 STRONG_QUANTITY = 0.8
@@ -64,7 +68,7 @@ def decide(
     if len(group) == 1 and group[0].quantity_score > BY_VALUE:
         top, judgement = judged[0]
         if judgement is None:
-            return Verdict.unresolved, top, None, top.why(), ()
+            return Verdict.unresolved, top, None, top.why() + _within_bounds(view, top), ()
         if top.firm and judgement.verdict is Verdict.mismatched:
             other = _firm_agreeing(view, number, found)
             if other is not None:
@@ -125,6 +129,15 @@ def decide(
         return settled
     why = f"its words name {len(group)} pairs equally well and no value settles it"
     return Verdict.unresolved, None, None, why, names
+
+
+def _within_bounds(view: CatalogView, candidate: Candidate) -> str:
+    """Why a pair with only limits neither backs nor contradicts a number within them."""
+    bounds = [v for v in view.pair(candidate.subject, candidate.quantity) if v.bound]
+    if not bounds:
+        return ""
+    shown = ", ".join(v.shown() for v in bounds)
+    return f" (within the limit {shown}, which allows it without stating it)"
 
 
 def _firm_agreeing(
@@ -242,6 +255,9 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
         return {}
 
     def agrees(number: TextNumber, pair: tuple[str, str]) -> bool:
+        if number.unit is None and number.value == number.value.to_integral_value():
+            # a whole factor of arithmetic is exact: "× 2" is 2, not any clock of 1.5–2.5 GHz
+            number = replace(number, resolution=min(number.resolution, EXACT))
         judgement = judge_pair(view, number, pair)
         return judgement is not None and judgement.verdict is not Verdict.mismatched
 

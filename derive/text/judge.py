@@ -186,8 +186,9 @@ def _judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> 
             if now is None and current:
                 now = _most_trusted([v for v, _ in current])
             return Judgement(Verdict.superseded, value, correction=now)
+    current = [(v, c) for v, c in current if v.bound is None or contradicts(c, v)]
     if not current:
-        return None
+        return None  # nothing held, or only bounds the claim keeps within
     against, claim = min(current, key=lambda vc: vc[0].trust)
     return Judgement(
         Verdict.mismatched,

@@ -55,6 +55,7 @@ class KnownValue:
     reason: str | None = None
     ranged: bool = False  # written as a range (8.0–9.6 Gbit/s), not a point
     weakest: str | None = None  # a derived value's weakest input tier: its strength
+    bound: str | None = None  # ≤, <, ≥ or >: a limit (low–high is what it allows), no value
 
     @property
     def current(self) -> bool:

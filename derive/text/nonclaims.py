@@ -61,7 +61,16 @@ _VERSION_BEFORE = re.compile(
 )
 _PER_BYTE = r"bits? (?:per|in an?|to an?) byte|bytes? (?:per|in an?) (?:KB|KiB|kilobyte)"
 _DEFINITION_AFTER = re.compile(rf"\s?(?i:{_PER_BYTE})|\s?(?:位每字节|比特每字节)")
-_DEFINITION_BEFORE = re.compile(r"\b(?:KB|KiB|MB|MiB|GB|GiB|kilobyte)s? means\s$")
+_DEFINITION_BEFORE = re.compile(
+    r"\b(?:KB|KiB|MB|MiB|GB|GiB|kilobyte)s? means\s$|(?:每|一个)字节\s?(?:是|有)?\s?$"
+)
+_BITS_AFTER = re.compile(r"\s?(?:位|比特|bits?\b)")
+_TIMES_BEFORE = re.compile(r"[×*]\s{0,2}$")
+_TIMES_AFTER = re.compile(r"\s{0,2}[×*]")
+_BYTES_TIMES_BEFORE = re.compile(r"\d\s?[kMGTPE]?i?B(?:/s)?\s?[×*]\s?$")
+_BITS_LATER = re.compile(r"bit|[kMGTP]b(?:ps|/s)|位")
+_FLOP_WORDS = re.compile(r"FLOP|flop")
+_MAC_WORDS = re.compile(r"MAC|乘加|multiply-accumulate|fused multiply", re.IGNORECASE)
 _FLOP_PER_MAC_BEFORE = re.compile(r"[×x*]\s{0,2}$")
 _LIST_MARKER = re.compile(r"\s*(?:[-*+]\s+)?$")
 _LIST_AFTER = re.compile(r"(?:[.、)]|\.\))\s")
@@ -190,8 +199,25 @@ def classify(
         return NonClaim.constant  # ÷ 8 (bits per byte), / 1000 (a prefix)
     if not has_unit and _VERSION_BEFORE.search(before) and "." in number.digits:
         return NonClaim.identifier  # PCIe 4.0, CUDA 12.4, compute capability 8.0
-    if _DEFINITION_AFTER.match(right_after) or _DEFINITION_BEFORE.search(before):
-        return NonClaim.constant  # 8 bits per byte; a KB means 1,024 bytes
+    if _DEFINITION_AFTER.match(right_after) or (
+        _DEFINITION_BEFORE.search(before) and (number.unit or _BITS_AFTER.match(right_after))
+    ):
+        return NonClaim.constant  # 8 bits per byte; a KB means 1,024 bytes; 每字节 8 位
+    if (
+        not has_unit
+        and number.digits == "8"
+        and _BYTES_TIMES_BEFORE.search(before)
+        and _BITS_LATER.search(line, number.end, number.end + 40)
+    ):
+        return NonClaim.constant  # 5,300 GB/s × 8 ÷ 8,192 bit: bytes made bits
+    if (
+        not has_unit
+        and number.digits == "2"
+        and (_TIMES_BEFORE.search(before) or _TIMES_AFTER.match(right_after))
+    ):
+        near = line[max(0, start - 80) : number.end + 80]
+        if _FLOP_WORDS.search(near) and _MAC_WORDS.search(near):
+            return NonClaim.constant  # MACs × 2 × clock = FLOP/s: two FLOP per MAC
     if (
         number.value == 2
         and number.unit in ("FLOP", "FLOP/MAC")

@@ -100,6 +100,17 @@ class Context:
     before: str = ""  # the previous line's text
     column_terms: tuple[Mention, ...] = ()  # a table cell's column header, as terms
     row_terms: tuple[Mention, ...] = ()  # and its row header
+    named: tuple[tuple[int, str], ...] = ()  # where the block names each subject, in order
+    opened_with: str | None = None  # the subject the last paragraph naming one opened with
+
+    def topic(self, position: int) -> str | None:
+        """Whom "its" at `position` speaks of: the block's first subject before it, else
+        the one the paragraph before opened with."""
+        for start, subject in self.named:
+            if start < position:
+                return subject
+            break
+        return self.opened_with
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,9 +163,23 @@ def subject_evidence(
         scores[listed[0]] = (SUBJECT_LISTED, listed[1])
     s_low, s_high = block.sentence(start)
     _, c_high = block.clause(start)
+    owned: set[int] = set()  # "its HBM3": a subject named as a part of the one "its" means
+    for pronoun in _POSSESSIVE.finditer(block.text, s_low, start):
+        topic = context.topic(pronoun.start())
+        between = (
+            m
+            for m in mentions
+            if pronoun.end() < m.start < start and any(s.target == "subject" for s in m.senses)
+        )
+        if topic is not None and next(between, None) is None:
+            why = f"'{pronoun.group().strip()}' (the {topic} spoken of before)"
+            _best(scores, topic, SUBJECT_IN_SENTENCE, why)
+            owned.add(pronoun.end())
     before: list[tuple[Mention, str]] = []
     earlier: dict[str, tuple[float, str]] = {}
     for mention in mentions:
+        if mention.start in owned:
+            continue
         for sense in mention.senses:
             if sense.target != "subject":
                 continue
@@ -224,6 +249,9 @@ def _from_around(scores: dict[str, tuple[float, str]], context: Context, share: 
     for subject in context.main:
         _best(scores, subject, SUBJECT_OF_TEXT * share, "a subject the text is about")
 
+
+_POSSESSIVE = re.compile(r"(?<![A-Za-z])(?:[Ii]ts|[Tt]heir)\s+|它的\s*|其\s*")
+"""Words that point back at the subject spoken of: "its", "their", 它的, 其."""
 
 _OPERATOR = re.compile(r"[×÷*/=＝≈+]|\s[-−]\s")
 

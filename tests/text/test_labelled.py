@@ -1,7 +1,8 @@
-"""The checker against numbers labelled by hand (see LABELS.md), on two texts and catalogs.
+"""The checker against numbers labelled by hand (see LABELS.md), on four texts, three catalogs.
 
-The English article and its catalog were written and labelled by reading, apart from
-the checker; the course's labels cover every number of several line ranges. The
+The English articles, the Chinese one and their catalogs were written and labelled by
+reading, apart from the checker; the course's labels cover every number of several line
+ranges. The
 figures are the issue's four: precision of matches, verdict accuracy, recall of the
 claims the catalog holds, and non-claims recognised.
 """
@@ -45,7 +46,17 @@ def test_second_english_article_on_the_audits_catalog(second_view: CatalogView) 
     second = Path(__file__).resolve().parent / "second"
     text = (second / "article.md").read_text("utf-8")
     scores = _scores(text, second_view, [second / "labels.yaml"])
-    _holds(scores, 250, (0.98, 0.93, 0.91, 0.96))
+    _holds(scores, 250, (0.98, 0.94, 0.93, 0.97))
+
+
+def test_chinese_article_on_the_audits_catalog(second_view: CatalogView) -> None:
+    # A Chinese blog post on the same catalog, written and labelled by reading by someone
+    # who did not see the checker; its first score (98.1 / 92.1 / 95.3 / 89.0 %) was
+    # followed by general fixes (limits, "its", the FLOP-per-MAC 2, worked examples).
+    third = Path(__file__).resolve().parent / "third"
+    text = (third / "article.md").read_text("utf-8")
+    scores = _scores(text, second_view, [third / "labels.yaml"])
+    _holds(scores, 200, (0.98, 0.95, 0.95, 0.97))
 
 
 def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None:
@@ -53,4 +64,4 @@ def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None
     # these are the figures reached, kept from falling back. The issue's targets
     # (97 / 90 / 85 / 95 %) are not met on it yet: see the README.
     scores = _scores(course_text, course_view, COURSE_LABELS)
-    _holds(scores, 250, (0.89, 0.65, 0.53, 0.93))
+    _holds(scores, 250, (0.90, 0.67, 0.54, 0.94))

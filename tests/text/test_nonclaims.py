@@ -65,6 +65,26 @@ def test_claims_are_left_to_resolution(text: str) -> None:
     assert kind(text) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "constant", "claims"),
+    [
+        # 8 bits in a byte, said in Chinese
+        ("带宽 ＝ 引脚速率 ÷ 8（每字节 8 位）", 1, ()),
+        # two FLOP per multiply-accumulate, in a product of MACs and a clock
+        ("110,592 次乘加／拍 × 2 × 1.41 GHz ≈ 311.9 TFLOPS", 1, (0, 2, 3)),
+        # bytes made bits
+        ("5,300 GB/s × 8 ÷ 8,192 bit ≈ 5.18 Gbit/s", 1, (0, 2, 3)),
+    ],
+)
+def test_conversion_factors_written_out_are_constants(
+    text: str, constant: int, claims: tuple[int, ...]
+) -> None:
+    assert kind(text, constant) is NonClaim.constant
+    assert all(kind(text, nth) is None for nth in claims)
+    # the same 2 multiplying stacks is no FLOP per MAC
+    assert kind("2 × 4 个 MXU") is None
+
+
 def test_a_number_inside_a_name_of_the_catalog_names() -> None:
     line = "RTX 4090 的标量 FP32"
     number = next(iter(numbers_in_line(line, 1)))

@@ -11,6 +11,7 @@ from conftest import run_cli
 
 from db.known import loaded_view
 from derive.text import CatalogView, CheckedNumber, Verdict, check_text
+from derive.text.nonclaims import NonClaim
 
 
 def _claims(text: str, view: CatalogView) -> list[CheckedNumber]:
@@ -347,3 +348,63 @@ def test_the_bare_numbers_of_a_list_take_the_unit_of_its_last(english_view: Cata
     )
     assert first.verdict is Verdict.matched
     assert "the text gives no unit" not in first.why
+
+
+def test_a_limit_states_its_own_value_and_allows_the_values_within_it(
+    second_view: CatalogView,
+) -> None:
+    # the HBM3 standard's pin rate is "≤6.4 Gbit/s": a limit, not a point of 6.35–6.45
+    limit = _one("HBM3 allows at most 6.4 Gbit/s per pin.", second_view)
+    assert (limit.verdict, limit.subject, limit.quantity) == (
+        Verdict.matched,
+        "hbm3",
+        "hbm.pin_rate",
+    )
+    within = _one("An HBM3 pin runs at 5.2 Gbit/s.", second_view)
+    assert within.verdict is Verdict.unresolved
+    assert "within the limit ≤6.4 Gbit/s" in within.why
+    beyond = _one("An HBM3 pin runs at 7.2 Gbit/s.", second_view)
+    assert (beyond.verdict, beyond.subject) == (Verdict.mismatched, "hbm3")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The MI300X is AMD's part.\n\nIts HBM3 runs at 5.2 Gbit/s per pin.",
+        "MI300X 是 AMD 的旗舰。\n\n它的 HBM3 每个引脚跑 5.2 Gbit/s。",
+    ],
+)
+def test_its_points_back_at_the_subject_the_paragraph_before_opened_with(
+    second_view: CatalogView, text: str
+) -> None:
+    # "its HBM3": the memory standard is named as a part of the MI300X, whose pin rate it is
+    claim = _one(text, second_view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "mi300x",
+        "hbm.pin_rate",
+    )
+    assert "(the mi300x spoken of before)" in claim.why
+
+
+def test_a_made_up_example_goes_on_in_a_sentence_that_works_with_its_numbers(
+    second_view: CatalogView,
+) -> None:
+    worked = check_text(
+        "Suppose a kernel reads 4 GB of data. On the MI300X that takes 4 ÷ 5,300 ≈ 0.75 ms.",
+        second_view,
+    ).results
+    assert {r.number.literal: r.non_claim for r in worked}["0.75"] is NonClaim.illustrative
+    # a sentence that names a chip and takes up none of the example's numbers states facts
+    stated = _claims("Suppose a kernel reads 4 GB of data. The MI300X moves 5.3 TB/s.", second_view)
+    assert [(c.number.literal, c.verdict, c.subject) for c in stated] == [
+        ("5.3 TB/s", Verdict.matched, "mi300x")
+    ]
+
+
+def test_a_whole_factor_of_a_computation_is_exact(second_view: CatalogView) -> None:
+    # "× 2" is two FLOP per MAC, not a clock of 1.5–2.5 GHz that a bare 2 would allow
+    claims = _claims("TPU v5e 的频率要倒推：197 TFLOPS ÷（65,536 × 2）≈ 1.50 GHz。", second_view)
+    found = {c.number.literal: (c.verdict, c.quantity) for c in claims}
+    assert found["1.50 GHz"] == (Verdict.matched, "clock.boost")
+    assert found["2"][0] is not Verdict.matched
