@@ -102,9 +102,10 @@ def _block(line: int, text: str, offset: int, **kwargs: object) -> Block:
 
 
 def _cells(row: str) -> list[tuple[int, str]]:
-    """The cells of a pipe-table row with their columns (leading/trailing pipes dropped)."""
+    """The cells of a pipe-table row with their columns (leading/trailing pipes dropped;
+    a row may leave out its leading pipe, as GitHub's tables allow)."""
     cells: list[tuple[int, str]] = []
-    start = row.index("|") + 1
+    start = row.index("|") + 1 if row.lstrip().startswith("|") else 0
     while True:
         bar = row.find("|", start)
         if bar < 0:
@@ -117,10 +118,24 @@ def _cells(row: str) -> list[tuple[int, str]]:
 def read_document(text: str) -> Iterator[Block]:
     """Yield the blocks of `text` in reading order."""
     header: list[str] | None = None
+    wrapped: tuple[int, str] | None = None  # a short row's cell count and row header
     lines = text.splitlines()
     for index, raw in enumerate(lines):
         number = index + 1
         line = plain_line(raw)
+        if header is not None and "|" in line and not _TABLE_ROW.match(line):
+            # a row without its leading pipe; after a row short of cells, the rest of it
+            first, row_header = wrapped if wrapped else (0, "")
+            cells = _cells(line)
+            if not wrapped:
+                row_header = cells[0][1].strip() if cells else ""
+            for column, (offset, cell) in enumerate(cells, start=first):
+                column_header = header[column] if column < len(header) else ""
+                yield _block(
+                    number, cell, offset, cell=Cell(column_header, row_header, column == 0)
+                )
+            wrapped = None
+            continue
         if _TABLE_ROW.match(line):
             following = plain_line(lines[index + 1]) if index + 1 < len(lines) else ""
             if header is None and _TABLE_RULE.match(following):
@@ -135,13 +150,15 @@ def read_document(text: str) -> Iterator[Block]:
             if header is not None:
                 cells = _cells(line)
                 row_header = cells[0][1].strip() if cells else ""
+                short = 0 < len(cells) < len(header)
+                wrapped = (len(cells), row_header) if short else None
                 for column, (offset, cell) in enumerate(cells):
                     column_header = header[column] if column < len(header) else ""
                     yield _block(
                         number, cell, offset, cell=Cell(column_header, row_header, column == 0)
                     )
                 continue
-        header = None
+        header, wrapped = None, None
         heading = _HEADING.match(line)
         if heading:
             yield _block(number, line, 0, heading=True)

@@ -64,4 +64,4 @@ def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None
     # these are the figures reached, kept from falling back. The targets
     # (97 / 90 / 85 / 95 %) are not met on it yet: see the README.
     scores = _scores(course_text, course_view, COURSE_LABELS)
-    _holds(scores, 250, (0.90, 0.67, 0.54, 0.94))
+    _holds(scores, 250, (0.90, 0.68, 0.55, 0.94))

@@ -408,3 +408,24 @@ def test_a_whole_factor_of_a_computation_is_exact(second_view: CatalogView) -> N
     found = {c.number.literal: (c.verdict, c.quantity) for c in claims}
     assert found["1.50 GHz"] == (Verdict.matched, "clock.boost")
     assert found["2"][0] is not Verdict.matched
+
+
+def test_a_table_row_wrapped_onto_the_next_line_keeps_its_columns(
+    english_view: CatalogView,
+) -> None:
+    table = (
+        "| quantity | A100 | MI300X |\n"
+        "|---|---|---|\n"
+        "| HBM capacity | 80 GB |\n"  # the row goes on in the next line
+        "128 GB |\n"
+        "HBM bandwidth | 2,039 GB/s | 4.0 TB/s |\n"  # a row without its leading pipe
+    )
+    # the wrong figures are the MI300X's by their column, so they are contradictions,
+    # not numbers of a paragraph that names two chips
+    claims = _claims(table, english_view)
+    assert [(c.number.literal, c.verdict, c.subject, c.quantity) for c in claims] == [
+        ("80 GB", Verdict.matched, "a100-sxm4-80gb", "hbm.capacity"),
+        ("128 GB", Verdict.mismatched, "mi300x", "hbm.capacity"),
+        ("2,039 GB/s", Verdict.matched, "a100-sxm4-80gb", "hbm.bandwidth"),
+        ("4.0 TB/s", Verdict.mismatched, "mi300x", "hbm.bandwidth"),
+    ]
