@@ -73,7 +73,8 @@ def product_factors(formula: str, subject: str) -> tuple[Factor, ...] | None:
 
 _WORDS = r"[^，。；;,!?！？()（）×*÷/=≈]{0,24}"
 _GAP = re.compile(
-    rf"\s{{0,3}}(?:[(（][^()（）]{{0,24}}[)）]\s{{0,3}})?{_WORDS}?([×*÷/=≈]|\sx\s){_WORDS}$"
+    rf"(?P<close>\s{{0,3}}[)）])?\s{{0,3}}(?:[(（][^()（）]{{0,24}}[)）]\s{{0,3}})?{_WORDS}?"
+    rf"(?P<op>[×*÷/=≈]|\sx\s){_WORDS}(?P<open>[(（]\s{{0,2}})?$"
 )
 
 
@@ -83,14 +84,28 @@ class Chain:
 
     operands: tuple[tuple[int, int], ...]  # (index of the number on the line, sign)
     result: int | None
+    bracketed: frozenset[int] = frozenset()  # the operands inside a bracket: "÷ (8 × 1,024)"
 
 
-def _gaps(text: str, numbers: Sequence[TextNumber]) -> list[str | None]:
-    """The operator between each number and the next (None where they are not joined)."""
-    ops: list[str | None] = []
+@dataclass(frozen=True, slots=True)
+class _Gap:
+    """What joins a number to the next: the operator, and a bracket closed or opened."""
+
+    op: str
+    closes: bool = False  # "…）× b": the bracket before the operator ends
+    opens: bool = False  # "a ÷（b …": a bracket after the operator begins
+
+
+def _gaps(text: str, numbers: Sequence[TextNumber]) -> list[_Gap | None]:
+    """What joins each number to the next (None where they are not joined)."""
+    ops: list[_Gap | None] = []
     for left, right in itertools.pairwise(numbers):
         gap = _GAP.fullmatch(text[left.end : right.column - 1])
-        ops.append(gap.group(1).strip() if gap else None)
+        ops.append(
+            _Gap(gap["op"].strip(), gap["close"] is not None, gap["open"] is not None)
+            if gap
+            else None
+        )
     return ops
 
 
@@ -100,7 +115,8 @@ def chains(text: str, numbers: Sequence[TextNumber]) -> list[Chain]:
     Words may stand between a number and its operator ("148 个 SM × 每个 SM 4 个"); a
     chain has at least two operands.
     """
-    ops = _gaps(text, numbers)
+    gaps = _gaps(text, numbers)
+    ops = [gap.op if gap else None for gap in gaps]
     found: list[Chain] = []
     index = 0
     while index < len(numbers):
@@ -109,14 +125,30 @@ def chains(text: str, numbers: Sequence[TextNumber]) -> list[Chain]:
         if index < len(ops) and ops[index] in ("=", "≈"):
             result, start = index, index + 1  # d = a × b
         operands = [(start, 1)]
-        at = start
+        inside: set[int] = set()
+        at, bracket = start, 0  # the sign a bracket opened after ÷ gives what is inside
         while at < len(ops) and ops[at] in ("×", "*", "x", "÷", "/"):
-            operands.append((at + 1, -1 if ops[at] in ("÷", "/") else 1))
+            gap = gaps[at]
+            assert gap is not None
+            if gap.closes:
+                bracket = 0
+            sign = -1 if ops[at] in ("÷", "/") else 1
+            if bracket:
+                sign *= bracket  # a ÷ (b × c): c divides too
+            elif gap.opens:
+                bracket = sign
+            if bracket:
+                inside.add(at + 1)
+            operands.append((at + 1, sign))
             at += 1
+        after = gaps[at] if at < len(gaps) else None
+        if bracket and not (after is not None and after.closes):
+            index = at + 1
+            continue  # a bracket left open: not a computation read here
         if result is None and at < len(ops) and ops[at] in ("=", "≈"):
             result = at + 1  # a × b = d
         if len(operands) >= 2 and len(operands) <= MAX_OPERANDS:
-            found.append(Chain(tuple(operands), result))
+            found.append(Chain(tuple(operands), result, frozenset(inside)))
         index = max(at + (1 if result is None or result <= at else 2), index + 1)
     return found
 
@@ -174,18 +206,30 @@ CONVERSIONS = frozenset({8.0, 1000.0, 1024.0, 1e6, 1048576.0, 1e9, 1e12})
 rule leaves to its units: a chain may be read without them."""
 
 
+def _conversion(number: TextNumber) -> bool:
+    """A number a writer divides by for units: "÷ 8", "÷ 8 bits" (per byte), "÷ 1000"."""
+    value = float(number.value)
+    return value in CONVERSIONS and (number.unit is None or (value == 8 and number.unit == "bit"))
+
+
 def _readings(chain: Chain, numbers: Sequence[TextNumber]) -> list[tuple[tuple[int, int], ...]]:
     """The chain's operands as written, and without the unit conversions it writes out."""
     written = chain.operands
-    bare = tuple(
-        (i, sign)
-        for i, sign in written
-        if not (
-            numbers[i].unit is None
-            and float(numbers[i].value) in CONVERSIONS
-            and sign < 0  # "÷ 8" bits to bytes, "÷ 1000" a prefix; never "8 stacks ×"
-        )
-    )
+
+    def converts(place: int) -> bool:
+        i, sign = written[place]
+        if i in chain.bracketed or not _conversion(numbers[i]):
+            return False  # "÷ (8 × 1,024)": stacks and their width, not units
+        if sign < 0:
+            return True  # "÷ 8" bits to bytes, "÷ 1000" a prefix
+        # "GB/s × 8": bytes made bits (a bare "3,350 × 8" too, read both ways); never
+        # "8 stacks ×", first in the chain
+        if not place or float(numbers[i].value) != 8:
+            return False
+        before = numbers[written[place - 1][0]].unit
+        return before is None or "B" in before
+
+    bare = tuple(written[p] for p in range(len(written)) if not converts(p))
     return [written] if len(bare) in (len(written), 0) else [written, bare]
 
 

@@ -24,6 +24,8 @@ from derive.text.numbers import TextNumber, numbers_in_line
 from derive.text.resolve import (
     Echo,
     candidates,
+    held_dimension,
+    takes_time,
 )
 from derive.text.respective import respective, shared_units
 from derive.text.verdict import Verdict
@@ -117,30 +119,32 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         written = computed(view, read)
         listed = respective(block, numbers, read.mentions)
         unit_of_list = shared_units(numbers, block.text)
-        flags: dict[tuple[int, int], tuple[bool, bool, bool]] = {}
+        flags: dict[tuple[int, int], tuple[bool, bool, bool, bool]] = {}
         last: tuple[int, tuple[str, str]] | None = None  # the end and pair of the last claim
 
         def cues(
             span: tuple[int, int],
-            flags: dict[tuple[int, int], tuple[bool, bool, bool]] = flags,
+            flags: dict[tuple[int, int], tuple[bool, bool, bool, bool]] = flags,
             text: str = block.text,
             before: str = context.before,
             sentence_of: Callable[[int], tuple[int, int]] = block.sentence,
             names_subject: Callable[[tuple[int, int]], bool] = read.names_subject,
-        ) -> tuple[bool, bool, bool]:
-            """What a sentence speaks of: a correction, an error, a made-up example."""
+        ) -> tuple[bool, bool, bool, bool]:
+            """What a sentence speaks of: a correction, an error, a made-up example; and
+            whether it follows one."""
             if span not in flags:
                 words = text[span[0] : span[1]]
                 correction, error = speaks_of(f"{before}\n{words}")
-                made_up = hypothetical(words)
+                made_up, follows = hypothetical(words), False
                 if not made_up and span[0]:
                     # a made-up example goes on in the next sentence that names nothing,
                     # or that works with its numbers ("4 GB …. On an MI300X, 4 ÷ 5,300")
                     previous = text[sentence_of(span[0] - 1)[0] : span[0]]
-                    made_up = hypothetical(previous) and (
+                    follows = hypothetical(previous)
+                    made_up = follows and (
                         not names_subject(span) or _shares_a_number(previous, words)
                     )
-                flags[span] = (correction, error, made_up)
+                flags[span] = (correction, error, made_up, follows)
             return flags[span]
 
         for index, found in enumerate(numbers):
@@ -200,7 +204,11 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                         chosen.quantity if resolved and chosen else None,
                     )
                 )
-            if verdict is Verdict.unresolved and cues((low, high))[2]:
+            _, _, made_up, follows = cues((low, high))
+            if verdict is Verdict.unresolved and (
+                made_up
+                or (follows and takes_time(found.unit) and not held_dimension(view, found.unit))
+            ):  # how long the example's work takes, where the catalog holds no time
                 results.append(
                     CheckedNumber(
                         file,

@@ -228,7 +228,7 @@ def classify(
 
 
 _HYPOTHETICAL = re.compile(
-    r"假设|假如|比如|例如|举个例子|打个比方|设想|不妨|如果一个|一个玩具"
+    r"假设|假如|比如|例如|举个.{0,4}例子|打个比方|设想|不妨|如果一个|玩具"
     r"|suppose|assume|imagine|for example|for instance|e\.g\.|say,|toy|hypothetical",
     re.IGNORECASE,
 )

@@ -67,6 +67,9 @@ _PROSE_UNITS: dict[str, str] = {
     "周期": "cycle",
     "拍": "cycle",
     "次乘加": "MAC",
+    "毫秒": "ms",
+    "微秒": "µs",
+    "纳秒": "ns",
     "字节": "B",
     "bytes/s": "B/s",
     "bytes": "B",
@@ -92,7 +95,7 @@ _PROSE_UNITS: dict[str, str] = {
 }
 _UNIT_WORD = re.compile(
     r"(?:[kMGTPE]?FLOPS|[kMGTPE]?FLOP(?:/(?:s|B|cycle))?|[kMGTPE]?bps|[kMGTPE]?b/s"
-    r"|[kMGTPEKi]{0,2}B(?:/s)?|[kMGTP]?bit(?:/s)?|[kMG]?Hz|MAC(?:/cycle)?|%)(?![A-Za-z0-9])"
+    r"|[kMGTPEKi]{0,2}B(?:/s)?|[kMGTP]?bits?(?:/s)?|[kMG]?Hz|MAC(?:/cycle)?|%|[mµn]s)(?![A-Za-z0-9])"
 )
 _PROSE_UNIT = re.compile(
     "|".join(
@@ -153,8 +156,10 @@ def _unit_after(rest: str) -> tuple[str | None, str, int]:
     found: tuple[str | None, str, int] = (None, "", 0)
     match = _UNIT_WORD.match(stripped)
     if match:
-        with contextlib.suppress(UnitError):
-            found = (canonical_unit(match.group()), match.group(), skipped + match.end())
+        word = match.group()
+        with contextlib.suppress(UnitError):  # "1,024 bits": a plural of the unit
+            unit = canonical_unit(word[:-1] if word.endswith("bits") else word)
+            found = (unit, word, skipped + match.end())
     match = _PROSE_UNIT.match(stripped)
     if match and skipped + match.end() > found[2]:  # the longer spelling: "B/周期" over "B"
         word = match.group()

@@ -221,7 +221,8 @@ def subject_evidence(
     share = TAKEN_OVER if scores else 1.0
     for subject, (score, why) in earlier.items():
         _best(scores, subject, score * share, why)
-    _from_around(scores, context, share)
+    # a subject the line itself named takes over from those of the lines before, too
+    _from_around(scores, context, TAKEN_OVER if scores else 1.0)
     for subject, (score, why) in list(scores.items()):
         for child in view.variants.get(subject, ()):
             _best(scores, child, score * VARIANT, f"{why} (a variant of {subject})")
@@ -377,6 +378,21 @@ def compatible(written: str | None, unit: str) -> bool:
     except UnitError:
         return False
     return True
+
+
+def takes_time(unit: str | None) -> bool:
+    """True for a unit of time (ms, µs, s)."""
+    return bool(unit) and compatible(unit, "s")
+
+
+def held_dimension(view: CatalogView, unit: str | None) -> bool:
+    """True when some quantity the catalog holds a value of can be written in `unit`."""
+    key = ("*", unit)
+    found = view.dimensions.get(key)
+    if found is None:
+        found = frozenset(q for q in view.holders if compatible(unit, view.quantities[q].unit))
+        view.dimensions[key] = found
+    return bool(found)
 
 
 def candidates(

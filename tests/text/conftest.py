@@ -58,6 +58,15 @@ def second_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
 
 
 @pytest.fixture(scope="session")
+def fourth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
+    """The fourth test catalog (H100, H200, L4, MI325X, HBM3E), with the general rules."""
+    root = tmp_path_factory.mktemp("fourth")
+    return loaded_view(
+        _load(HERE / "fourth" / "catalog", f"sqlite:///{root / 'f.sqlite'}", "--standard-rules")
+    )
+
+
+@pytest.fixture(scope="session")
 def course_text() -> str:
     """The course text, which lives beside the project in shared/seed."""
     if not SEED.is_file():

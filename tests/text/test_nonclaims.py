@@ -101,4 +101,5 @@ def test_a_section_number_the_text_uses_elsewhere_is_a_section() -> None:
 def test_hypothetical_sentences() -> None:
     assert hypothetical("Suppose a kernel moves 100 bytes")
     assert hypothetical("假设一个算子搬 100 字节")
+    assert hypothetical("举个玩具例子：一个 kernel 读写 2 GB 数据")
     assert not hypothetical("The A100 moves 2,039 GB/s")

@@ -129,3 +129,14 @@ def test_a_times_sign_after_a_number_is_a_ratio_unless_it_multiplies() -> None:
     assert found("about 4x faster") == [("4x", Decimal(4), "")]
     assert found("256 × 256 的阵列") == [("256", Decimal(256), None), ("256", Decimal(256), None)]
     assert [n.literal for n in numbers("the MI300X and a 4x4 tile")] == ["300", "4", "4"]
+
+
+def test_times_and_plural_bits_are_units() -> None:
+    assert found("搬数据约 0.42 毫秒，算完约 0.46 ms") == [
+        ("0.42 毫秒", Decimal("0.42"), "ms"),
+        ("0.46 ms", Decimal("0.46"), "ms"),
+    ]
+    assert found("6 × 1,024 bits") == [
+        ("6", Decimal(6), None),
+        ("1,024 bits", Decimal(1024), "bit"),
+    ]

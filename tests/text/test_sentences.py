@@ -394,7 +394,7 @@ def test_a_made_up_example_goes_on_in_a_sentence_that_works_with_its_numbers(
         "Suppose a kernel reads 4 GB of data. On the MI300X that takes 4 ÷ 5,300 ≈ 0.75 ms.",
         second_view,
     ).results
-    assert {r.number.literal: r.non_claim for r in worked}["0.75"] is NonClaim.illustrative
+    assert {r.number.literal: r.non_claim for r in worked}["0.75 ms"] is NonClaim.illustrative
     # a sentence that names a chip and takes up none of the example's numbers states facts
     stated = _claims("Suppose a kernel reads 4 GB of data. The MI300X moves 5.3 TB/s.", second_view)
     assert [(c.number.literal, c.verdict, c.subject) for c in stated] == [
@@ -429,3 +429,30 @@ def test_a_table_row_wrapped_onto_the_next_line_keeps_its_columns(
         ("2,039 GB/s", Verdict.matched, "a100-sxm4-80gb", "hbm.bandwidth"),
         ("4.0 TB/s", Verdict.mismatched, "mi300x", "hbm.bandwidth"),
     ]
+
+
+def test_a_bracket_in_a_written_computation_divides_all_it_holds(
+    second_view: CatalogView,
+) -> None:
+    # bandwidth × 8 (bytes made bits) ÷ (stacks × width) = pin rate: the rule, read
+    claims = _claims(
+        "The MI250X works back to its pin rate: 3,276.8 GB/s × 8 ÷ (8 × 1,024) = 3.2 Gbit/s.",
+        second_view,
+    )
+    found = {c.number.literal: (c.verdict, c.quantity) for c in claims}
+    assert found == {
+        "3,276.8 GB/s": (Verdict.matched, "hbm.bandwidth"),
+        "8": (Verdict.matched, "hbm.stacks"),
+        "1,024": (Verdict.matched, "hbm.interface_width"),
+        "3.2 Gbit/s": (Verdict.matched, "hbm.pin_rate"),
+    }
+
+
+def test_how_long_a_made_up_examples_work_takes_is_the_examples(
+    second_view: CatalogView,
+) -> None:
+    results = check_text(
+        "Suppose a kernel reads 4 GB of data. On the MI300X the transfer takes 0.75 ms.",
+        second_view,
+    ).results
+    assert {r.number.literal: r.non_claim for r in results}["0.75 ms"] is NonClaim.illustrative
