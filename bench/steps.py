@@ -29,22 +29,25 @@ def _derive(catalog: Path, rules: Path, url: str) -> int:
 
 
 def _audit(catalog: Path, rules: Path, url: str) -> int:
+    """As `facts audit`: checked against the files on disk, then the stored values."""
     from db.audit import audit_database
     from db.engine import database
+    from db.load import as_loaded
 
     with database(url) as engine:
-        return len(audit_database(engine, rules))
+        return len(audit_database(engine, as_loaded(engine)))
 
 
 def _export(catalog: Path, rules: Path, url: str) -> int:
     """Build a 20-row table over the first 50 chips, in every format."""
     from db.engine import database
     from db.export import snapshot
+    from db.load import as_loaded
     from derive.table_formats import RENDERERS
     from schema.models import TableEntry
 
     with database(url) as engine:
-        snap = snapshot(engine, rules)
+        snap = snapshot(engine, as_loaded(engine))
     subjects = sorted(snap.catalog.subjects)[:50]
     quantities = sorted(snap.catalog.quantities)
     table = TableEntry.model_validate(

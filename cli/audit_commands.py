@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from cli.options import DbOption, RulesOption, StandardRulesOption
+from cli.options import DbOption, LoadedRulesOption, LoadedStandardRulesOption, ReloadOption
 from cli.output import print_json, print_line
 
 if TYPE_CHECKING:
@@ -89,8 +89,9 @@ def audit(
     limit: Annotated[
         int, typer.Option("--limit", help="Findings shown, counted over all kinds (0: all).")
     ] = 20,
-    rules: RulesOption = None,
-    standard_rules: StandardRulesOption = True,
+    rules: LoadedRulesOption = None,
+    standard_rules: LoadedStandardRulesOption = None,
+    reload: ReloadOption = False,
     db: DbOption = None,
     fmt: Annotated[
         AuditFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False)
@@ -107,7 +108,7 @@ def audit(
 
     from db.audit import audit_database
     from db.engine import database
-    from db.load import loaded_rules
+    from db.load import as_loaded
     from derive.audit import KINDS
     from derive.checks.acknowledged import proposals
 
@@ -120,7 +121,7 @@ def audit(
 
         read = [(str(t), read_text(str(t))) for t in texts]
     with database(db) as engine:
-        folders = loaded_rules(engine, rules or [], standard=standard_rules)
+        folders = as_loaded(engine, rules, standard=standard_rules, reload=reload)
         findings = audit_database(engine, folders, read)
     findings = [
         f for f in findings if (not kinds or f.kind in kinds) and f.kind not in (skip or [])

@@ -8,7 +8,13 @@ from typing import Annotated
 
 import typer
 
-from cli.options import DbOption, OutOption, RulesOption, StandardRulesOption
+from cli.options import (
+    DbOption,
+    LoadedRulesOption,
+    LoadedStandardRulesOption,
+    OutOption,
+    ReloadOption,
+)
 from cli.output import print_line
 
 
@@ -28,18 +34,19 @@ def export(
         ExportFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False)
     ] = ExportFormat.md,
     out: OutOption = None,
-    rules: RulesOption = None,
-    standard_rules: StandardRulesOption = True,
+    rules: LoadedRulesOption = None,
+    standard_rules: LoadedStandardRulesOption = None,
+    reload: ReloadOption = False,
     db: DbOption = None,
 ) -> None:
     """Export one of the catalog's tables, with generated footnotes."""
     from db.engine import database
     from db.export import snapshot
-    from db.load import loaded_rules
+    from db.load import as_loaded
     from derive.table_formats import RENDERERS
 
     with database(db) as engine:
-        folders = loaded_rules(engine, rules or [], standard=standard_rules)
+        folders = as_loaded(engine, rules, standard=standard_rules, reload=reload)
         built = snapshot(engine, folders).build_table(table)
     text = RENDERERS[fmt.value](built)
     _deliver(text, out)
@@ -50,8 +57,9 @@ def render(
         Path, typer.Argument(help="A Markdown template (Jinja2).", exists=True, dir_okay=False)
     ],
     out: OutOption = None,
-    rules: RulesOption = None,
-    standard_rules: StandardRulesOption = True,
+    rules: LoadedRulesOption = None,
+    standard_rules: LoadedStandardRulesOption = None,
+    reload: ReloadOption = False,
     db: DbOption = None,
 ) -> None:
     """Render a Markdown template whose numbers come from the catalog, with footnotes.
@@ -62,11 +70,12 @@ def render(
     """
     from db.engine import database
     from db.export import snapshot
-    from db.load import loaded_rules
+    from db.load import as_loaded
     from derive.templates import Renderer
 
     with database(db) as engine:
-        snap = snapshot(engine, loaded_rules(engine, rules or [], standard=standard_rules))
+        folders = as_loaded(engine, rules, standard=standard_rules, reload=reload)
+        snap = snapshot(engine, folders)
     text = Renderer(snap.builder()).render(template.read_text("utf-8"), str(template))
     _deliver(text, out)
 

@@ -47,6 +47,35 @@ StandardRulesOption = Annotated[
         show_envvar=True,
     ),
 ]
+LoadedRulesOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--rules",
+        help=(
+            "A rule folder the last load used beside the general rules and the catalog's "
+            "own (repeatable; default: the folders the last load read)."
+        ),
+        file_okay=False,
+    ),
+]
+LoadedStandardRulesOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--standard-rules/--no-standard-rules",
+        help="Whether the last load used the general rules (default: as it did).",
+        show_default=False,
+    ),
+]
+ReloadOption = Annotated[
+    bool,
+    typer.Option(
+        "--reload",
+        help=(
+            "Load the catalog again first when its files or rules changed since the last "
+            "load (otherwise that is refused: the stored derived values would not be theirs)."
+        ),
+    ),
+]
 FormatOption = Annotated[
     Format, typer.Option("--format", "-f", help="Output format.", case_sensitive=False)
 ]

@@ -1,5 +1,5 @@
-"""Everything the course's outputs need at once: the stored catalog, its derivations,
-the audit's findings, and tables built from them."""
+"""Everything the course's outputs need at once: the stored catalog, its stored
+derivations, the audit's findings, and tables built from them."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
-from db.derived import derive_catalog
 from db.errors import UnknownName
 from db.store import read_loaded
+from db.stored_outcome import stored_outcome
 from derive.audit import Finding, audit
 from derive.engine import Outcome
 from derive.rules import RuleFolders, RuleSet, read_rules
@@ -44,10 +44,12 @@ class Snapshot:
 
 
 def snapshot(engine: Engine, rules_dir: RuleFolders | Path) -> Snapshot:
-    """Read the stored catalog, derive with the rules under `rules_dir`, and audit."""
+    """Read the stored catalog and the derived values the last load stored (those
+    `facts derive` shows: nothing is derived again), the rules under `rules_dir`, and
+    audit. `db.load.as_loaded` checks first that the rules are the ones loaded."""
     with gc_paused():
         with engine.connect() as conn:
             catalog = read_loaded(conn)
+            outcome = stored_outcome(conn, catalog)
         rules = read_rules(rules_dir, catalog)
-        outcome = derive_catalog(catalog, rules)
         return Snapshot(catalog, rules, outcome, audit(catalog, rules, outcome))

@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
 from sqlalchemy import Engine, delete, insert, select
 
 from db.derived import DeriveReport, derive_catalog, store_derived
-from db.derived_models import StateRow
+from db.derived_models import CatalogFileRow, StateRow
 from db.engine import writing
 from db.store import read_loaded
-from db.sync import CATALOG_KEY, RULES_KEY, SyncReport, sync_catalog
-from derive.rules import RuleFolders, RuleSet, read_rules
+from db.sync import (
+    CATALOG_KEY,
+    RULE_FOLDERS_KEY,
+    RULES_KEY,
+    SyncReport,
+    file_digests,
+    is_unchanged,
+    loaded_state,
+    sync_catalog,
+)
+from derive.rules import STANDARD_RULES, RuleFolders, RuleSet, read_rules, rules_digest
 from schema.catalog import Catalog
 from schema.errors import FactsError
 from schema.gcpause import gc_paused
@@ -103,6 +113,81 @@ def rederive(engine: Engine, rules_dir: RuleFolders | Path) -> DeriveReport:
             )
         outcome = derive_catalog(catalog, rules)
         report = store_derived(conn, rules, outcome)
-        conn.execute(delete(StateRow).where(StateRow.key == RULES_KEY))
-        conn.execute(insert(StateRow), [{"key": RULES_KEY, "value": rules.digest}])
+        root = conn.execute(select(StateRow.value).where(StateRow.key == CATALOG_KEY)).scalar()
+        rows = (
+            loaded_state(rules.digest, Path(root), rules_dir)
+            if root is not None
+            else [{"key": RULES_KEY, "value": rules.digest}]
+        )
+        conn.execute(delete(StateRow).where(StateRow.key.in_([r["key"] for r in rows])))
+        conn.execute(insert(StateRow), rows)
         return report
+
+
+class Stale(FactsError, ValueError):
+    """The catalog or the rules on disk are not what the database was last loaded with."""
+
+
+def _stored_folders(engine: Engine) -> RuleFolders | None:
+    """The rule folders the last load read, as it recorded them (None before any)."""
+    with engine.connect() as conn:
+        stored = conn.execute(
+            select(StateRow.value).where(StateRow.key == RULE_FOLDERS_KEY)
+        ).scalar()
+    if stored is None:
+        return None
+    kept = json.loads(stored)
+    return RuleFolders(
+        tuple(Path(f) for f in kept["folders"]), tuple(Path(f) for f in kept["named"])
+    )
+
+
+def as_loaded(
+    engine: Engine,
+    named: Sequence[Path] | None = None,
+    *,
+    standard: bool | None = None,
+    reload: bool = False,
+) -> RuleFolders:
+    """The rules of the last load, checked: the catalog's files and the rules on disk must
+    be those the stored derived values were made from, so that every table, template and
+    audit shows what `facts derive` shows.
+
+    What `named` or `standard` leaves unsaid is as the last load had it; what they say
+    must then be what it had. With `reload`, the catalog is
+    loaded again first if anything changed (all or nothing, as `facts load`); without,
+    a change raises `Stale`, naming it.
+    """
+    stored = _stored_folders(engine)
+    if stored is not None and named is None and standard is None:
+        loaded_rules(engine)  # the catalog's folder must still be there
+        folders = stored  # exactly as the last load read them
+    else:
+        if stored is not None:
+            if standard is None:
+                standard = any(f == STANDARD_RULES.resolve() for f in stored.folders)
+            if named is None:
+                named = stored.named
+        standard = True if standard is None else standard
+        folders = loaded_rules(engine, named or (), standard=standard)
+    root = loaded_from(engine)
+    if root is None:
+        return folders  # loaded before catalogs were recorded: nothing to compare with
+    if reload:
+        load_catalog(engine, root, folders)
+        return folders
+    digests = file_digests(root)
+    with engine.connect() as conn:
+        if is_unchanged(conn, digests, rules_digest(folders)):
+            return folders
+        was = {r.path: r.sha256 for r in conn.execute(select(CatalogFileRow.__table__))}
+    changed = sorted(p for p in digests.keys() | was.keys() if digests.get(p) != was.get(p))
+    if changed:
+        more = f" (and {len(changed) - 1} more file(s))" if len(changed) > 1 else ""
+        what = f"{root / changed[0]}{more} changed since the last load"
+    else:
+        what = "the rules are not those of the last load (edited, or other --rules)"
+    raise Stale(
+        f"{what}: the stored derived values are not theirs; run `facts load {root}` "
+        "with the same rules, or pass --reload"
+    )

@@ -12,6 +12,7 @@ everything again. All of it is one write transaction.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +43,23 @@ from schema.reader import catalog_files, standard_files
 RULES_KEY = "rules_digest"
 CATALOG_KEY = "catalog_directory"
 """Where the last load read its catalog: its own rules are read from there again."""
+RULE_FOLDERS_KEY = "rule_folders"
+"""The folders the last load read its rules from (JSON): tables and audits read those."""
+
+
+def loaded_state(digest: str, root: Path, rules: RuleFolders | Path) -> list[dict[str, str]]:
+    """The state rows a load or a rebuild leaves: the rules' digest, the catalog's folder,
+    the rule folders."""
+    folders = RuleFolders.coerce(rules)
+    kept = {
+        "folders": [str(f.resolve()) for f in folders.folders],
+        "named": [str(f.resolve()) for f in folders.named],
+    }
+    return [
+        {"key": RULES_KEY, "value": digest},
+        {"key": CATALOG_KEY, "value": str(root.resolve())},
+        {"key": RULE_FOLDERS_KEY, "value": json.dumps(kept)},
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,14 +243,9 @@ def sync_catalog(
         conn.execute(
             insert(CatalogFileRow), [{"path": p, "sha256": d} for p, d in sorted(digests.items())]
         )
-        conn.execute(delete(StateRow).where(StateRow.key.in_((RULES_KEY, CATALOG_KEY))))
-        conn.execute(
-            insert(StateRow),
-            [
-                {"key": RULES_KEY, "value": digest},
-                {"key": CATALOG_KEY, "value": str(root.resolve())},
-            ],
-        )
+        state_rows = loaded_state(digest, root, rules_dir)
+        conn.execute(delete(StateRow).where(StateRow.key.in_([r["key"] for r in state_rows])))
+        conn.execute(insert(StateRow), state_rows)
         counts = _counts(conn)
     return SyncReport(
         **counts, facts_changed=len(changed_facts), subjects_rederived=len(derived_for)

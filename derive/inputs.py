@@ -42,26 +42,29 @@ def _own_values(catalog: Catalog) -> list[Stated]:
             continue
         if fact.parsed.comparator is not None:
             continue
-        unit = catalog.quantities[fact.entry.quantity].unit
-        stated.append(
-            Stated(
-                fact_id=fact.entry.id,
-                subject=fact.subject,
-                quantity=fact.entry.quantity,
-                value=float(fact.normal.value),
-                low=float(fact.normal.low),
-                high=float(fact.normal.high),
-                approx=fact.parsed.approx,
-                tier=fact.entry.tier,
-                literal=fact.entry.value or "",
-                rank=fact.entry.rank,
-                computed_from=fact.entry.computed_from,
-                readings=_readings(fact, unit),
-                source=fact.entry.source,
-                via=fact.entry.via,
-            )
-        )
+        stated.append(stated_of(fact, catalog.quantities[fact.entry.quantity].unit))
     return stated
+
+
+def stated_of(fact: Fact, unit: str) -> Stated:
+    """One current fact with a value as the engine uses it, in its quantity's `unit`."""
+    assert fact.normal is not None and fact.parsed is not None
+    return Stated(
+        fact_id=fact.entry.id,
+        subject=fact.subject,
+        quantity=fact.entry.quantity,
+        value=float(fact.normal.value),
+        low=float(fact.normal.low),
+        high=float(fact.normal.high),
+        approx=fact.parsed.approx,
+        tier=fact.entry.tier,
+        literal=fact.entry.value or "",
+        rank=fact.entry.rank,
+        computed_from=fact.entry.computed_from,
+        readings=_readings(fact, unit),
+        source=fact.entry.source,
+        via=fact.entry.via,
+    )
 
 
 T = TypeVar("T")

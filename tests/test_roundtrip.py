@@ -130,7 +130,11 @@ def _rows(url: str, ignore: tuple[str, ...] = ("line",)) -> Any:
     and the digests of the files last loaded (a dump is other files with the same content)."""
     rows = table_rows(url, ignore)
     rows.pop("catalog_files", None)
-    rows["state"] = [r for r in rows.get("state", []) if "catalog_directory" not in r]
+    rows["state"] = [
+        r
+        for r in rows.get("state", [])
+        if not any(k in r for k in ("catalog_directory", "rule_folders"))
+    ]
     return rows
 
 

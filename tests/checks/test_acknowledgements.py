@@ -25,8 +25,9 @@ def ack(finding: str, numbers: str | None = "255 | 256") -> str:
 
 
 def audit(cli: Any, root: Path, url: str, *args: str) -> Any:
-    assert cli("load", str(root / "catalog"), "--db", url).exit_code == 0
-    return cli("audit", "--db", url, "--rules", str(root / "rules"), *args)
+    loaded = cli("load", str(root / "catalog"), "--rules", str(root / "rules"), "--db", url)
+    assert loaded.exit_code == 0, loaded.stderr
+    return cli("audit", "--db", url, *args)
 
 
 def kinds(result: Any) -> list[tuple[str, bool]]:

@@ -26,8 +26,9 @@ TEXT = "chip-y 的 HBM bandwidth 是 8 TB/s。\nchip-y 的 peak 是 2,700 TFLOPS
 
 
 def _audit(cli: Any, root: Path, url: str, *args: str) -> Any:
-    assert cli("load", str(root / "catalog"), "--db", url).exit_code == 0
-    return cli("audit", "--db", url, "--rules", str(root / "rules"), "--limit", "0", *args)
+    loaded = cli("load", str(root / "catalog"), "--rules", str(root / "rules"), "--db", url)
+    assert loaded.exit_code == 0, loaded.stderr
+    return cli("audit", "--db", url, "--limit", "0", *args)
 
 
 def _from_text(result: Any) -> dict[str, dict[str, Any]]:
