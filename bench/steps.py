@@ -43,7 +43,7 @@ def _export(catalog: Path, rules: Path, url: str) -> int:
     from db.engine import database
     from db.export import snapshot
     from db.load import as_loaded
-    from derive.table_formats import RENDERERS
+    from derive.publish.formats import RENDERERS
     from schema.models import TableEntry
 
     with database(url) as engine:

@@ -28,28 +28,67 @@ class ExportFormat(StrEnum):
     json = "json"
 
 
+class FindingNotes(StrEnum):
+    """Whether open findings on a value shown become footnotes."""
+
+    footnote = "footnote"
+    none = "none"
+
+
+EXTENSIONS = {"md": "md", "csv": "csv", "html": "html", "latex": "tex", "json": "json"}
+
+
 def export(
-    table: Annotated[str, typer.Argument(help="Table id (facts list tables).")],
+    table: Annotated[
+        str | None, typer.Argument(help="Table id (facts list tables); none with --all.")
+    ] = None,
     fmt: Annotated[
         ExportFormat, typer.Option("--format", "-f", help="Output format.", case_sensitive=False)
     ] = ExportFormat.md,
-    out: OutOption = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", "-o", help="Write to this file (with --all: this folder)."),
+    ] = None,
+    every: Annotated[
+        bool, typer.Option("--all", help="Every table of the catalog, one file each in --out.")
+    ] = False,
+    findings: Annotated[
+        FindingNotes,
+        typer.Option("--findings", help="Open findings on values shown as footnotes, or none."),
+    ] = FindingNotes.footnote,
+    fragment: Annotated[
+        bool, typer.Option("--fragment", help="HTML: the table alone, to embed in a page.")
+    ] = False,
     rules: LoadedRulesOption = None,
     standard_rules: LoadedStandardRulesOption = None,
     reload: ReloadOption = False,
     db: DbOption = None,
 ) -> None:
-    """Export one of the catalog's tables, with generated footnotes."""
+    """Export the catalog's tables, with generated footnotes."""
     from db.engine import database
     from db.export import snapshot
     from db.load import as_loaded
-    from derive.table_formats import RENDERERS
+    from derive.publish.formats import RENDERERS, to_html_fragment
 
+    if every == (table is not None):
+        raise typer.BadParameter("name one table, or pass --all (with --out DIR)")
+    if every and out is None:
+        raise typer.BadParameter("--all writes one file per table: name the folder with --out")
     with database(db) as engine:
         folders = as_loaded(engine, rules, standard=standard_rules, reload=reload)
-        built = snapshot(engine, folders).build_table(table)
-    text = RENDERERS[fmt.value](built)
-    _deliver(text, out)
+        snap = snapshot(engine, folders)
+    with_findings = findings is FindingNotes.footnote
+    render = to_html_fragment if fragment and fmt is ExportFormat.html else RENDERERS[fmt.value]
+    if table is not None:
+        _deliver(render(snap.build_table(table, findings=with_findings)), out)
+        return
+    assert out is not None
+    if out.exists() and not out.is_dir():
+        raise typer.BadParameter(f"{out} is a file; --all writes into a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    for table_id in sorted(snap.catalog.tables):
+        built = snap.build_table(table_id, findings=with_findings)
+        _deliver(render(built), out / f"{table_id}.{EXTENSIONS[fmt.value]}")
 
 
 def render(
@@ -71,7 +110,7 @@ def render(
     from db.engine import database
     from db.export import snapshot
     from db.load import as_loaded
-    from derive.templates import Renderer
+    from derive.publish.templates import Renderer
 
     with database(db) as engine:
         folders = as_loaded(engine, rules, standard=standard_rules, reload=reload)

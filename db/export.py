@@ -13,8 +13,8 @@ from db.store import read_loaded
 from db.stored_outcome import stored_outcome
 from derive.audit import Finding, audit
 from derive.engine import Outcome
+from derive.publish.tables import BuiltTable, TableBuilder
 from derive.rules import RuleFolders, RuleSet, read_rules
-from derive.tables import BuiltTable, TableBuilder
 from schema.catalog import Catalog
 from schema.errors import suggest
 from schema.gcpause import gc_paused
@@ -29,14 +29,15 @@ class Snapshot:
     outcome: Outcome
     findings: list[Finding]
 
-    def build_table(self, table_id: str) -> BuiltTable:
-        """Build one of the catalog's tables; `UnknownName` when there is none by that id."""
+    def build_table(self, table_id: str, *, findings: bool = True) -> BuiltTable:
+        """Build one of the catalog's tables (open findings as footnotes unless `findings`
+        is false); `UnknownName` when there is none by that id."""
         table = self.catalog.tables.get(table_id)
         if table is None:
             raise UnknownName(
                 f"no table {table_id!r}{suggest(table_id, list(self.catalog.tables))}"
             )
-        return self.builder().build(table.entry)
+        return self.builder().build(table.entry, findings=findings)
 
     def builder(self) -> TableBuilder:
         """A table builder over this snapshot's values and findings (tables, templates)."""

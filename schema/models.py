@@ -199,6 +199,8 @@ class TableRow(Entry):
     cells: dict[Slug, Text] = Field(default_factory=dict)
     unit: str | None = None
     digits: Annotated[int, Field(ge=1, le=9)] | None = None
+    approx: bool = False  # the author writes it "≈ 35 TB/s" on purpose
+    qualifier: Text | None = None  # words after the value: "dense", "双向"
 
     @model_validator(mode="after")
     def _one_kind(self) -> TableRow:
@@ -219,6 +221,8 @@ class TableEntry(Entry):
     corner: Text | None = None
     columns: Annotated[tuple[TableColumn, ...], Field(min_length=1)]
     rows: Annotated[tuple[TableRow, ...], Field(min_length=1)]
+    lang: Literal["en", "zh"] = "en"  # the language of its footnotes and fixed words
+    separator: Literal[",", "", " "] = ","  # thousands separator of its values
 
 
 class AcknowledgementEntry(Entry):

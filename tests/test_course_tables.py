@@ -51,14 +51,22 @@ def test_overview_footnotes_name_sources_and_tiers(loaded: str, cli: Any) -> Non
     sm_cell = next(r for r in table["rows"] if r["label"] == "标量 / 地址")["cells"][1]
     sm_notes = [notes[m] for m in sm_cell["marks"]]
     # 148 SMs come from a third-party teardown; NVIDIA's spec sheet does not list them.
+    # the table is Chinese (lang: zh): its footnotes' own words are too
     assert any(n.startswith("Third-party teardown of the B200") for n in sm_notes)
-    assert any(n.startswith("measured by a third party") for n in sm_notes)
+    assert any(n.startswith("第三方实测") for n in sm_notes)
     peak = next(r for r in table["rows"] if r["label"].startswith("算力 BF16"))["cells"]
     assert [notes[m] for m in peak[1]["marks"]] == [
-        "NVIDIA B200 / GB200 NVL72 official documents (unnamed in the course) (NVIDIA)"
+        "NVIDIA B200 / GB200 NVL72 official documents (NVIDIA)"
     ]
     ridge = next(r for r in table["rows"] if r["label"] == "算力 ÷ 带宽")["cells"]
-    assert notes[ridge[0]["marks"][0]].startswith("derived by rule ridge.hbm:")
+    ridge_notes = [notes[m] for m in ridge[0]["marks"]]
+    assert any(n.startswith("由规则 ridge.hbm 推导：") for n in ridge_notes)
+    # each note once, numbered in reading order, marks in order in each cell
+    assert len(set(notes.values())) == len(notes)
+    assert list(notes) == sorted(notes)
+    for row in table["rows"]:
+        for cell in row["cells"]:
+            assert cell["marks"] == sorted(set(cell["marks"]))
 
 
 def test_sram_ladder_and_hierarchy_tables(loaded: str, cli: Any) -> None:
@@ -68,7 +76,7 @@ def test_sram_ladder_and_hierarchy_tables(loaded: str, cli: Any) -> None:
     ladder = _cells(_table(cli, loaded, "bandwidth-ladder"))
     assert ladder["L2 本分区"][0] == "21 TB/s（2.6×）"
     assert ladder["L2 跨到对面 die"][0] == "16.8 TB/s（2.1×）"
-    assert ladder["TPU VMEM"][1] == "undisclosed"
+    assert ladder["TPU VMEM"][1] == "未公开"  # undisclosed, in the table's language
     hierarchy = _cells(_table(cli, loaded, "cuda-thread-hierarchy"))
     assert hierarchy["warp group"] == ["4 个 warp ＝ 128 thread"]
     assert hierarchy["block 线程块（＝ CTA）"] == ["≤ 1,024 thread ＝ ≤ 32 warp"]

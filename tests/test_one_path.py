@@ -17,9 +17,9 @@ from db.export import snapshot
 from db.load import as_loaded
 from db.store import read_loaded
 from db.stored_outcome import stored_outcome
+from derive.publish.formats import RENDERERS
+from derive.publish.tables import TableBuilder
 from derive.rules import read_rules
-from derive.table_formats import RENDERERS
-from derive.tables import TableBuilder
 
 TABLE = (
     "tables:\n  - {id: overview, title: Overview, columns: [{subject: chip-x, label: X}],\n"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -116,18 +117,62 @@ def test_a_value_with_an_open_finding_is_marked(outputs: Any, tmp_path: Path, cl
     table = json.loads(_export(cli, outputs))
     notes = {n["number"]: n["text"] for n in table["footnotes"]}
     peak = table["rows"][1]["cells"][0]
-    assert any(notes[m].startswith("open finding (conflict)") for m in peak["marks"])
+    # phrased for a reader, never the audit's message or fact ids
+    assert any(notes[m] == "the sources disagree on this value" for m in peak["marks"])
+    assert not any("x.peak" in notes[m] for m in peak["marks"])
+    bare = cli("export", "overview", "-f", "json", "--findings", "none", "--db", url)
+    assert bare.exit_code == 0, bare.stderr
+    left = {n["text"] for n in json.loads(bare.stdout)["footnotes"]}
+    assert "the sources disagree on this value" not in left
+
+
+class _Html(HTMLParser):
+    """What a test needs of an HTML page: tables, links, ids, the charset, right cells."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables = 0
+        self.links: list[str] = []
+        self.ids: set[str] = set()
+        self.charset = ""
+        self.number_cells = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        self.tables += tag == "table"
+        if tag == "a" and found.get("href"):
+            self.links.append(str(found["href"]))
+        if found.get("id"):
+            self.ids.add(str(found["id"]))
+        if tag == "meta" and found.get("charset"):
+            self.charset = str(found["charset"])
+        self.number_cells += tag == "td" and found.get("class") == "number"
 
 
 def test_every_format_renders(outputs: Any, cli: Any) -> None:
     markdown = _export(cli, outputs, "md")
     assert "| layer | X | Y |" in markdown and "<sup>" in markdown
+    # CSV: values only, each value's notes in a column beside it
     rows = list(csv.reader(io.StringIO(_export(cli, outputs, "csv"))))
-    assert rows[0] == ["layer", "X", "Y"] and rows[1][0] == "HBM bandwidth"
-    html = _export(cli, outputs, "html")
-    assert html.startswith('<table id="overview">') and "<ol>" in html
+    assert rows[0] == ["layer", "X", "X notes", "Y", "Y notes"]
+    assert rows[1][0] == "HBM bandwidth" and rows[1][1] == "7,372.8 GB/s"
+    assert rows[1][2] and all(part.isdigit() for part in rows[1][2].split())
+    # HTML: a standalone page, one table, every footnote mark linked to its note
+    page = _Html()
+    page.feed(_export(cli, outputs, "html"))
+    assert page.charset == "utf-8" and page.tables == 1
+    assert page.links and all(link.removeprefix("#") in page.ids for link in page.links)
+    assert page.number_cells > 0
+    fragment = cli("export", "overview", "-f", "html", "--fragment", "--db", outputs[0])
+    assert fragment.stdout.startswith('<table class="facts" id="overview">')
     latex = _export(cli, outputs, "latex")
-    assert "\\begin{tabular}{lll}" in latex and "\\textsuperscript{" in latex
+    assert "\\begin{tabular}{lll}" in latex and "\\toprule" in latex
+    assert "\\midrule" in latex and "\\bottomrule" in latex
+    # JSON: each value cell's value, interval, unit, tier, sources and rule
+    data = json.loads(_export(cli, outputs, "json"))
+    bandwidth = data["rows"][0]["cells"][0]
+    assert bandwidth["unit"] == "GB/s" and bandwidth["low"] <= bandwidth["value"]
+    assert bandwidth["rule"] and bandwidth["tier"] and bandwidth["sources"]
 
 
 def test_export_out_writes_the_file_that_stdout_would_show(
@@ -173,8 +218,12 @@ def test_render_puts_catalog_numbers_in_text(outputs: Any, tmp_path: Path, cli: 
     result = cli("render", str(template), "--rules", str(rules), "--db", url)
     assert result.exit_code == 0, result.stderr
     first, _, *notes = result.stdout.splitlines()
-    assert first == "X moves 7.3728 TB/s[^1]; its ridge is 312.9 FLOP/B[^2]."
-    assert notes[0].startswith("[^1]: derived by rule bw.from-pins")
+    # fact() is the official 7.37 TB/s the writer means, not the 7.3728 rebuilt from pins;
+    # the ridge's notes are its own: the inputs' source, the rule, its weakest (inferred) tier
+    assert first == "X moves 7.37 TB/s[^1]; its ridge is 312.9 FLOP/B[^1][^2][^3]."
+    assert notes[0] == "[^1]: Chip X datasheet (ACME)"
+    assert notes[1].startswith("[^2]: derived by rule ridge: peak.bf16_dense / hbm.bandwidth")
+    assert notes[2].startswith("[^3]: inferred")
 
 
 @pytest.mark.parametrize(
@@ -329,3 +378,46 @@ def test_a_template_cannot_run_code(
     assert result.stderr.startswith(f"error: {template}:3: refused: ")
     assert len(result.stderr.splitlines()) == 1
     assert not (tmp_path / "pwned.txt").exists()
+
+
+WRITTEN = """\
+  - id: as-written
+    title: As the author writes it
+    lang: zh
+    separator: ""
+    columns:
+      - {subject: chip-x, label: X}
+      - {subject: chip-y, label: Y}
+    rows:
+      - {label: HBM bandwidth, quantity: hbm.bandwidth, unit: GB/s}
+      - {label: Peak, quantity: peak.bf16_dense, approx: true, qualifier: dense}
+      - {label: Clock, quantity: clock.boost}
+"""
+
+
+def test_cells_are_written_as_the_spec_asks(outputs: Any, cli: Any) -> None:
+    url, catalog, rules = outputs
+    tables = catalog / "tables.yaml"
+    tables.write_text(tables.read_text("utf-8") + WRITTEN, "utf-8")
+    assert cli("load", str(catalog), "--rules", str(rules), "--db", url).exit_code == 0
+    result = cli("export", "as-written", "-f", "json", "--db", url)
+    assert result.exit_code == 0, result.stderr
+    rows = {r["label"]: [c["text"] for c in r["cells"]] for r in json.loads(result.stdout)["rows"]}
+    # the table's separator (none); X's most precise agreeing value is the rebuilt one
+    assert rows["HBM bandwidth"] == ["7372.8 GB/s", "8000 GB/s"]
+    assert rows["Peak"] == ["≈ 2307 TFLOP/s dense", "≈ 2500 TFLOP/s dense"]
+    assert rows["Clock"] == ["—", "未公开"]  # undisclosed, in the table's language
+    # the default separator is a comma, the same in every cell
+    overview = json.loads(_export(cli, outputs))
+    bandwidth = [c["text"] for c in overview["rows"][0]["cells"]]
+    assert bandwidth == ["7,372.8 GB/s", "8,000 GB/s"]
+
+
+def test_export_all_writes_every_table(outputs: Any, tmp_path: Path, cli: Any) -> None:
+    url, _, _ = outputs
+    folder = tmp_path / "tables"
+    result = cli("export", "--all", "--format", "html", "--out", str(folder), "--db", url)
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["overview.html"]
+    refused = cli("export", "--all", "--db", url)
+    assert refused.exit_code == 2 and "--out" in refused.stderr

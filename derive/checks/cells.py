@@ -14,7 +14,7 @@ from schema.reader import TABLE_REF
 
 def weak_cells(scope: Scope) -> Iterator[Finding]:
     """Table cells that show an inferred or estimated fact, one finding per table and fact."""
-    from derive.tables import TableBuilder
+    from derive.publish.tables import TableBuilder
 
     builder = TableBuilder(scope.catalog, scope.rules, scope.outcome, [])
     for table_id, table in sorted(scope.catalog.tables.items()):

@@ -1,4 +1,10 @@
-"""Render a built table as Markdown, CSV, HTML, LaTeX or JSON."""
+"""Render a built table as Markdown, CSV, HTML, LaTeX or JSON.
+
+CSV holds values only, with each cell's notes in a column of their own; HTML is a
+standalone document (charset, a small stylesheet, footnote marks linked to their
+notes) or, with `fragment`, the table alone; LaTeX uses booktabs rules; JSON
+carries each cell's value, interval, unit, tier, sources and rule.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +12,10 @@ import csv
 import html
 import io
 import json
+import re
 from collections.abc import Callable
 
-from derive.tables import BuiltTable, Cell
+from derive.publish.tables import BuiltTable, Cell
 
 
 def _marks(cell: Cell, style: str) -> str:
@@ -45,12 +52,18 @@ def to_markdown(table: BuiltTable) -> str:
 
 
 def to_csv(table: BuiltTable) -> str:
-    """CSV: a header row, one row per table row, then the footnotes."""
+    """CSV: a header row, one row per table row with its values only, each value's
+    footnote numbers in a column beside it ("X notes"), then the footnotes."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([table.corner, *table.header])
+    writer.writerow([table.corner, *(part for h in table.header for part in (h, f"{h} notes"))])
     for label, cells in table.rows:
-        writer.writerow([label, *(c.text + _marks(c, "csv") for c in cells)])
+        writer.writerow(
+            [
+                label,
+                *(part for c in cells for part in (c.text, " ".join(str(m) for m in c.marks))),
+            ]
+        )
     if table.footnotes:
         writer.writerow([])
         for note in table.footnotes:
@@ -58,11 +71,44 @@ def to_csv(table: BuiltTable) -> str:
     return out.getvalue()
 
 
+_STYLE = """\
+table.facts { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+table.facts caption { font-weight: bold; margin-bottom: 0.4em; }
+table.facts th, table.facts td { border: 1px solid #999; padding: 0.25em 0.6em; }
+table.facts thead th { background: #eee; }
+table.facts tbody th { text-align: left; font-weight: normal; }
+table.facts td.number { text-align: right; }
+table.facts sup a { text-decoration: none; }
+ol.notes { font-size: 0.9em; }"""
+
+NUMBER_TD = '<td class="number">'
+_NUMBER_CELL = re.compile(r"^[≈~≤≥<>]?\s*[\d.,]+(?:\s*[–-]\s*[\d.,]+)?(?:\s+\S+)?$")
+
+
 def to_html(table: BuiltTable) -> str:
-    """An HTML table with a caption and an ordered list of footnotes."""
+    """A standalone HTML document: the table with its styles and linked notes."""
+    body = to_html_fragment(table)
+    title = html.escape(table.title)
+    return (
+        "<!DOCTYPE html>\n"
+        '<html><head><meta charset="utf-8">\n'
+        f"<title>{title}</title>\n<style>\n{_STYLE}\n</style></head>\n"
+        f"<body>\n{body}</body></html>\n"
+    )
+
+
+def _html_marks(table: BuiltTable, cell: Cell) -> str:
+    if not cell.marks:
+        return ""
+    links = ",".join(f'<a href="#{table.id}-note-{m}">{m}</a>' for m in cell.marks)
+    return f"<sup>{links}</sup>"
+
+
+def to_html_fragment(table: BuiltTable) -> str:
+    """An HTML table with a caption and an ordered list of footnotes, for embedding."""
     e = html.escape
     parts = [
-        f'<table id="{e(table.id)}">',
+        f'<table class="facts" id="{e(table.id)}">',
         f"<caption>{e(table.title)}</caption>",
         "<thead><tr>"
         + "".join(f"<th>{e(h)}</th>" for h in [table.corner, *table.header])
@@ -70,16 +116,20 @@ def to_html(table: BuiltTable) -> str:
         "<tbody>",
     ]
     for label, cells in table.rows:
-        parts.append(
-            f"<tr><th>{e(label)}</th>"
-            + "".join(f"<td>{e(c.text)}{_marks(c, 'html')}</td>" for c in cells)
-            + "</tr>"
+        row = "".join(
+            (NUMBER_TD if _NUMBER_CELL.match(c.text) else "<td>")
+            + f"{e(c.text)}{_html_marks(table, c)}</td>"
+            for c in cells
         )
+        parts.append(f'<tr><th scope="row">{e(label)}</th>{row}</tr>')
     parts.append("</tbody></table>")
     if table.footnotes:
         parts.append(
-            "<ol>"
-            + "".join(f'<li value="{n.number}">{e(n.text)}</li>' for n in table.footnotes)
+            '<ol class="notes">'
+            + "".join(
+                f'<li id="{e(table.id)}-note-{n.number}" value="{n.number}">{e(n.text)}</li>'
+                for n in table.footnotes
+            )
             + "</ol>"
         )
     return "\n".join(parts) + "\n"
@@ -104,23 +154,24 @@ def _latex(text: str) -> str:
 
 
 def to_latex(table: BuiltTable) -> str:
-    """A LaTeX tabular in a table environment, footnotes in a list below."""
+    """A LaTeX tabular with booktabs rules in a table environment, footnotes below
+    (needs \\usepackage{booktabs})."""
     columns = "l" * (len(table.header) + 1)
     lines = [
         "\\begin{table}",
         "\\centering",
         f"\\caption{{{_latex(table.title)}}}",
         f"\\begin{{tabular}}{{{columns}}}",
-        "\\hline",
+        "\\toprule",
         " & ".join(_latex(h) for h in [table.corner, *table.header]) + " \\\\",
-        "\\hline",
+        "\\midrule",
     ]
     for label, cells in table.rows:
         lines.append(
             " & ".join([_latex(label), *(_latex(c.text) + _marks(c, "latex") for c in cells)])
             + " \\\\"
         )
-    lines += ["\\hline", "\\end{tabular}"]
+    lines += ["\\bottomrule", "\\end{tabular}"]
     if table.footnotes:
         lines += ["\\begin{flushleft}\\footnotesize"]
         lines += [f"\\textsuperscript{{{n.number}}} {_latex(n.text)}\\\\" for n in table.footnotes]
@@ -142,7 +193,12 @@ def to_json(table: BuiltTable) -> str:
                     {
                         "label": label,
                         "cells": [
-                            {"text": c.text, "marks": list(c.marks), "facts": list(c.facts)}
+                            {
+                                "text": c.text,
+                                "marks": list(c.marks),
+                                "facts": list(c.facts),
+                                **_shown(c),
+                            }
                             for c in cells
                         ],
                     }
@@ -156,6 +212,22 @@ def to_json(table: BuiltTable) -> str:
         )
         + "\n"
     )
+
+
+def _shown(cell: Cell) -> dict[str, object]:
+    """A cell's value for JSON: value, interval and unit, tier, sources, rule."""
+    shown = cell.shown
+    if shown is None:
+        return {}
+    return {
+        "value": shown.value,
+        "low": shown.low,
+        "high": shown.high,
+        "unit": shown.unit,
+        "tier": shown.tier,
+        "sources": list(shown.sources),
+        "rule": shown.rule,
+    }
 
 
 RENDERERS: dict[str, Callable[[BuiltTable], str]] = {

@@ -1,10 +1,14 @@
 """Build a table of the course from the catalog: cells, their footnote marks, footnotes.
 
 A cell shows a current fact (the strongest tier, then rank, then the most
-precise), else what a rule derives; never more digits than the value has.
-Footnotes are generated: one per source named in the table, one per
-non-official tier, one per rule that derived a cell, one per undisclosed
-value, and one per open finding on a value shown.
+precise), else what a rule derives; never more digits than the value has, and
+as the author writes it: the row's unit, an approximation mark, a qualifier,
+the table's thousands separator. Footnotes are generated per cell: the sources
+of its value (a derived value's: those of its inputs), its own tier when not
+official (a derived value's is its weakest input's), the rule that derived it,
+an undisclosed value, and, unless left out, an open finding phrased for a
+reader. Identical notes are one note; they are numbered in reading order and
+written in the table's language (`derive.publish.words`).
 """
 
 from __future__ import annotations
@@ -19,19 +23,17 @@ from derive.checks.finding import Finding
 from derive.engine import Outcome, preference
 from derive.inputs import current_facts
 from derive.model import TIER_ORDER, Candidate, Derivation, Stated
+from derive.publish.words import ENGLISH, Words, words_for
 from derive.rules import RuleSet
 from schema.catalog import Catalog, Fact
-from schema.models import TableEntry
+from schema.models import TableEntry, TableRow
 from schema.numbers import format_derived, format_number
 from schema.reader import TABLE_REF
 from schema.units import canonical_unit, factor
 
-TIER_NOTES = {
-    "measured": "measured by a third party (a benchmark or teardown)",
-    "inferred": "inferred: back-computed, carried over from an earlier generation, or read off "
-    "a diagram",
-    "estimated": "estimated: the author's judgment",
-}
+TIER_NOTES = ENGLISH.tiers
+"""The English words of each tier below official (the others are in `words`)."""
+_GROUPED = re.compile(r"(?<![\w.,\-/])(\d{1,3}(?:,\d{3})+|\d{4,})(?=\.\d|[^\w,.]|$)(?![-/]\d)")
 
 
 def _stated(fact: Fact) -> Stated:
@@ -61,12 +63,27 @@ class Footnote:
 
 
 @dataclass(frozen=True, slots=True)
+class Shown:
+    """The value a cell shows: in the quantity's reference unit, with its interval and
+    where it comes from (for formats that carry data, JSON)."""
+
+    value: float
+    low: float
+    high: float
+    unit: str
+    tier: str
+    sources: tuple[str, ...] = ()
+    rule: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Cell:
     """One cell: the text shown and the footnote numbers attached to it."""
 
     text: str
     marks: tuple[int, ...] = ()
     facts: tuple[str, ...] = ()
+    shown: Shown | None = None
 
 
 @dataclass(slots=True)
@@ -89,17 +106,26 @@ def significant_digits(number_text: str) -> int:
 
 
 class Notes:
-    """The footnotes of one table or text, numbered in order of first use."""
+    """The footnotes of one table or text, numbered in order of first use, in `words`.
 
-    def __init__(self) -> None:
+    Two keys whose texts are the same are one footnote.
+    """
+
+    def __init__(self, words: Words = ENGLISH, *, findings: bool = True) -> None:
+        self.words = words
+        self.findings = findings  # open findings as footnotes, or none
         self.keys: dict[str, int] = {}
+        self.by_text: dict[str, int] = {}
         self.texts: list[Footnote] = []
 
     def mark(self, key: str, text: str) -> int:
         """The number of the footnote `key`, created with `text` on first use."""
         if key not in self.keys:
-            self.keys[key] = len(self.keys) + 1
-            self.texts.append(Footnote(self.keys[key], text))
+            number = self.by_text.get(text)
+            if number is None:
+                number = self.by_text[text] = len(self.texts) + 1
+                self.texts.append(Footnote(number, text))
+            self.keys[key] = number
         return self.keys[key]
 
 
@@ -107,7 +133,11 @@ class TableBuilder:
     """Builds tables from one catalog, what it derives, and its open findings."""
 
     def __init__(
-        self, catalog: Catalog, rules: RuleSet, outcome: Outcome, findings: Iterable[Finding]
+        self,
+        catalog: Catalog,
+        rules: RuleSet,
+        outcome: Outcome,
+        findings: Iterable[Finding],
     ) -> None:
         self.catalog = catalog
         self.formulas = {rule.id: rule.entry.formula for rule in rules.rules}
@@ -131,15 +161,7 @@ class TableBuilder:
             for fact in self.facts.get((subject, quantity), []):
                 if fact.normal is None or fact.parsed is None or fact.parsed.comparator:
                     continue
-                candidate = Candidate(
-                    float(fact.normal.value),
-                    float(fact.normal.low),
-                    float(fact.normal.high),
-                    fact.parsed.approx,
-                    fact.entry.tier,
-                    stated=_stated(fact),
-                )
-                candidates.append((candidate, fact, None))
+                candidates.append((_candidate(fact), fact, None))
         for derivation in self.derived.get((subject, quantity), []):
             candidates.append((derivation.as_candidate(), None, derivation))
         if not candidates:
@@ -154,7 +176,18 @@ class TableBuilder:
         best = min(candidates, key=lambda c: (c[2] is not None and c[2].conflict, preference(c[0])))
         return best[1], best[2]
 
+    def stated(self, subject: str, quantity: str) -> list[Fact]:
+        """The current facts of a subject's quantity that state a value, strongest first
+        (tier, then the engine's preference: precision, rank)."""
+        found = [
+            f
+            for f in self.facts.get((subject, quantity), [])
+            if f.normal is not None and f.parsed is not None and not f.parsed.comparator
+        ]
+        return sorted(found, key=lambda f: (TIER_ORDER[f.entry.tier], preference(_candidate(f))))
+
     def _fact_text(self, fact: Fact, unit: str | None, digits: int | None) -> str:
+        """The fact as its source wrote it, or in `unit` / to `digits` as asked."""
         assert fact.parsed is not None and fact.normal is not None
         written = fact.parsed
         shown_unit = canonical_unit(unit) if unit is not None else written.unit
@@ -189,20 +222,32 @@ class TableBuilder:
         undisclosed = [f for f in self.facts.get((subject, quantity), []) if f.entry.undisclosed]
         if derivation is not None:
             return self._derived_cell(derivation, unit, digits, notes, undisclosed)
+        words = notes.words
         if undisclosed:
             fact = undisclosed[0]
             source = self.catalog.sources.get(fact.entry.source or "")
             mark = notes.mark(
                 f"undisclosed:{fact.entry.id}",
-                "not disclosed by the vendor" + (f" (per {source.entry.title})" if source else ""),
+                words.not_disclosed
+                + (words.per_source.format(title=source.entry.title) if source else ""),
             )
-            return Cell("undisclosed", (mark,), (fact.entry.id,))
-        return Cell("—")
+            return Cell(words.undisclosed, (mark,), (fact.entry.id,))
+        return Cell(words.none)
 
     def fact_cell(self, fact: Fact, unit: str | None, digits: int | None, notes: Notes) -> Cell:
         """A cell showing one fact, in `unit` with at most `digits` significant digits."""
         marks = self._fact_marks(fact, notes)
-        return Cell(self._fact_text(fact, unit, digits), marks, (fact.entry.id,))
+        shown = None
+        if fact.normal is not None:
+            shown = Shown(
+                float(fact.normal.value),
+                float(fact.normal.low),
+                float(fact.normal.high),
+                self.catalog.quantities[fact.entry.quantity].unit,
+                fact.entry.tier,
+                (fact.entry.source,) if fact.entry.source else (),
+            )
+        return Cell(self._fact_text(fact, unit, digits), marks, (fact.entry.id,), shown)
 
     def _derived_cell(
         self,
@@ -224,41 +269,66 @@ class TableBuilder:
         if digits is not None and not math.isclose(low, high):
             text = format_number(value, digits)
         rule = derivation.rule_id
+        words = notes.words
         marks = [
-            notes.mark(
-                f"rule:{rule}",
-                f"derived by rule {rule}: {self.formulas[rule]}; "
-                f"weakest input {derivation.weakest}",
-            )
+            notes.mark(f"rule:{rule}", words.rule.format(rule=rule, formula=self.formulas[rule]))
         ]
+        marks += self._tier_mark(derivation.weakest, notes)
+        for fact_id in _input_facts(derivation):
+            fact = self.catalog.facts.get(fact_id)
+            if fact is not None:
+                marks += self._source_marks(fact, notes)
         for fact in undisclosed:
-            marks.append(notes.mark(f"undisclosed:{fact.entry.id}", "not disclosed by the vendor"))
+            marks.append(notes.mark(f"undisclosed:{fact.entry.id}", words.not_disclosed))
         prefix = "≈" if derivation.approx else ""
-        return Cell(f"{prefix}{text} {shown}".strip(), tuple(marks))
+        inputs = _input_facts(derivation)
+        sources = tuple(
+            dict.fromkeys(
+                f.entry.source
+                for f in (self.catalog.facts.get(i) for i in inputs)
+                if f is not None and f.entry.source
+            )
+        )
+        data = Shown(
+            derivation.value,
+            derivation.low,
+            derivation.high,
+            reference,
+            derivation.weakest,
+            sources,
+            rule,
+        )
+        return Cell(f"{prefix}{text} {shown}".strip(), _sorted(marks), tuple(inputs), data)
+
+    @staticmethod
+    def _tier_mark(tier: str, notes: Notes) -> list[int]:
+        """The cell's own tier, when it is weaker than official."""
+        text = notes.words.tiers.get(tier)
+        return [notes.mark(f"tier:{tier}", text)] if text else []
+
+    def _source_marks(self, fact: Fact, notes: Notes) -> list[int]:
+        """The source a fact comes from (and the copy it was read in), or 'no source'."""
+        words = notes.words
+        source = self.catalog.sources.get(fact.entry.source or "")
+        if source is None:
+            return [notes.mark("unsourced", words.no_source)]
+        e = source.entry
+        where = ", ".join(x for x in (e.publisher, e.url or e.doi or e.arxiv) if x)
+        text, key = e.title + (f" ({where})" if where else ""), f"source:{e.id}"
+        copy = self.catalog.sources.get(fact.entry.via or "")
+        if copy is not None:  # read in a copy: the original is the source, and says so
+            text = words.quoted_in.format(original=text, copy=copy.entry.title)
+            key = f"{key}|via:{copy.entry.id}"
+        return [notes.mark(key, text)]
 
     def _fact_marks(self, fact: Fact, notes: Notes) -> tuple[int, ...]:
-        marks = []
-        source = self.catalog.sources.get(fact.entry.source or "")
-        if source is not None:
-            e = source.entry
-            where = ", ".join(x for x in (e.publisher, e.url or e.doi or e.arxiv) if x)
-            text, key = e.title + (f" ({where})" if where else ""), f"source:{e.id}"
-            copy = self.catalog.sources.get(fact.entry.via or "")
-            if copy is not None:  # read in a copy: the original is the source, and says so
-                text, key = f"{text}, as quoted in {copy.entry.title}", f"{key}|via:{copy.entry.id}"
-            marks.append(notes.mark(key, text))
-        else:
-            marks.append(notes.mark("unsourced", "no source"))
-        if fact.entry.tier != "official":
-            marks.append(notes.mark(f"tier:{fact.entry.tier}", TIER_NOTES[fact.entry.tier]))
-        for finding in self.findings.get(fact.entry.id, []):
-            marks.append(
-                notes.mark(
-                    f"finding:{finding.message}",
-                    f"open finding ({finding.kind}): {finding.message}",
-                )
-            )
-        return tuple(marks)
+        marks = self._source_marks(fact, notes) + self._tier_mark(fact.entry.tier, notes)
+        if notes.findings:
+            words = notes.words
+            for finding in self.findings.get(fact.entry.id, []):
+                text = words.findings.get(finding.kind, words.finding_other)
+                marks.append(notes.mark(f"finding:{finding.kind}", text))
+        return _sorted(marks)
 
     def _text(self, template: str, subject: str, notes: Notes) -> Cell:
         marks: list[int] = []
@@ -276,11 +346,12 @@ class TableBuilder:
             return cell.text
 
         text = TABLE_REF.sub(replace, template)
-        return Cell(text, tuple(marks), tuple(facts))
+        return Cell(text, _sorted(marks), tuple(facts))
 
-    def build(self, table: TableEntry) -> BuiltTable:
-        """Build every cell of `table`, with its footnotes."""
-        notes = Notes()
+    def build(self, table: TableEntry, *, findings: bool = True) -> BuiltTable:
+        """Build every cell of `table`, with its footnotes (open findings among them unless
+        `findings` is false)."""
+        notes = Notes(words_for(table.lang), findings=findings)
         built = BuiltTable(
             table.id,
             table.title,
@@ -292,16 +363,18 @@ class TableBuilder:
             cells = []
             for column in table.columns:
                 subject = column.subject
-                if row.quantity is not None:
-                    cells.append(
-                        self.value_cell(subject, row.quantity, row.unit, row.digits, notes)
+                if row.quantity is not None or row.derived is not None:
+                    quantity = row.quantity or row.derived
+                    assert quantity is not None
+                    cell = self.value_cell(
+                        subject,
+                        quantity,
+                        row.unit,
+                        row.digits,
+                        notes,
+                        derived_only=row.derived is not None,
                     )
-                elif row.derived is not None:
-                    cells.append(
-                        self.value_cell(
-                            subject, row.derived, row.unit, row.digits, notes, derived_only=True
-                        )
-                    )
+                    cells.append(_as_written(cell, row, table.separator, notes.words))
                 elif row.text is not None:
                     cells.append(self._text(row.text, subject, notes))
                 else:
@@ -310,3 +383,65 @@ class TableBuilder:
             built.rows.append((row.label, cells))
         built.footnotes = notes.texts
         return built
+
+
+def _sorted(marks: Iterable[int]) -> tuple[int, ...]:
+    """A cell's footnote marks, each once, in order."""
+    return tuple(sorted(set(marks)))
+
+
+def _input_facts(derivation: Derivation) -> list[str]:
+    """The facts a derivation rests on, down its inputs, each once, in order."""
+    found: dict[str, None] = {}
+    stack = [derivation]
+    seen: set[int] = set()
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        for use in current.inputs:
+            if use.used.stated is not None:
+                found.setdefault(use.used.stated.fact_id, None)
+            elif use.used.derivation is not None:
+                stack.append(use.used.derivation)
+    return list(found)
+
+
+def _grouped(text: str, separator: str) -> str:
+    """`text` with the table's thousands separator in its whole numbers (3350 → 3,350)."""
+
+    def group(match: re.Match[str]) -> str:
+        digits = match.group(1).replace(",", "")
+        parts: list[str] = []
+        while len(digits) > 3:
+            digits, tail = digits[:-3], digits[-3:]
+            parts.insert(0, tail)
+        return separator.join([digits, *parts])
+
+    return _GROUPED.sub(group, text)
+
+
+def _as_written(cell: Cell, row: TableRow, separator: str, words: Words) -> Cell:
+    """A value cell as the author writes the row: separator, "≈", qualifier."""
+    if cell.text in (words.none, words.undisclosed):
+        return cell
+    text = _grouped(cell.text, separator)
+    if row.approx and not text.startswith("≈"):
+        text = f"≈ {text}"
+    if row.qualifier:
+        text = f"{text} {row.qualifier}"
+    return Cell(text, cell.marks, cell.facts, cell.shown)
+
+
+def _candidate(fact: Fact) -> Candidate:
+    """A fact as a candidate value, to be ordered as the engine orders its inputs."""
+    assert fact.normal is not None and fact.parsed is not None
+    return Candidate(
+        float(fact.normal.value),
+        float(fact.normal.low),
+        float(fact.normal.high),
+        fact.parsed.approx,
+        fact.entry.tier,
+        stated=_stated(fact),
+    )

@@ -5,9 +5,11 @@
     the peak once used: {{ fact_id("gb200.peak.bf16_dense") }}
     {{ footnotes() }}
 
-Each value carries a Markdown footnote mark ([^1]) like a table cell; `footnotes()`
-writes their definitions. A reference to an unknown subject, quantity or fact,
-or to a superseded fact, is an error that names the template's line.
+`fact` gives the stated fact a writer means (the strongest tier, official over
+derived), `derived` what the rules derive. Each value carries a Markdown footnote
+mark ([^1]) like a table cell; `footnotes()` writes their definitions. A reference
+to an unknown subject, quantity or fact, to a superseded fact, or to a quantity whose
+strongest facts disagree, is an error that names the template's line.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ import jinja2
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from derive.tables import Cell, Notes, TableBuilder
+from derive.agreement import agree
+from derive.publish.tables import Cell, Notes, TableBuilder
 from schema.errors import FactsError
 
 MAX_TEMPLATE = 1_000_000
@@ -51,26 +54,49 @@ class Renderer:
         self.builder = builder
         self.catalog = builder.catalog
 
-    def _cell(
-        self,
-        subject: str,
-        quantity: str,
-        unit: str | None,
-        digits: int | None,
-        notes: Notes,
-        derived_only: bool,
-    ) -> Cell:
+    def _known(self, subject: str, quantity: str) -> None:
         if subject not in self.catalog.subjects:
             raise _Reference(f"unknown subject {subject!r}")
         if quantity not in self.catalog.quantities:
             raise _Reference(f"unknown quantity {quantity!r}")
-        cell = self.builder.value_cell(
-            subject, quantity, unit, digits, notes, derived_only=derived_only
-        )
-        if cell.text == "—":
-            kind = "derived value" if derived_only else "fact or derived value"
-            raise _Reference(f"no {kind} for {subject} {quantity}")
+
+    def _derived(
+        self, subject: str, quantity: str, unit: str | None, digits: int | None, notes: Notes
+    ) -> Cell:
+        """What the rules derive for a subject's quantity."""
+        self._known(subject, quantity)
+        cell = self.builder.value_cell(subject, quantity, unit, digits, notes, derived_only=True)
+        if cell.text == notes.words.none:
+            raise _Reference(f"no derived value for {subject} {quantity}")
         return cell
+
+    def _stated(
+        self, subject: str, quantity: str, unit: str | None, digits: int | None, notes: Notes
+    ) -> Cell:
+        """The fact a writer means: the strongest stated one (official over derived); two
+        of that tier that disagree are ambiguous."""
+        self._known(subject, quantity)
+        facts = self.builder.stated(subject, quantity)
+        if not facts:
+            hint = f'; derived("{subject}", "{quantity}") gives what the rules derive'
+            raise _Reference(f"no stated fact for {subject} {quantity}{hint}")
+        best = facts[0]
+        rivals = [
+            f
+            for f in facts[1:]
+            if f.entry.tier == best.entry.tier
+            and not agree(
+                (float(best.normal.low), float(best.normal.high)),  # type: ignore[union-attr]
+                (float(f.normal.low), float(f.normal.high)),  # type: ignore[union-attr]
+            )
+        ]
+        if rivals:
+            ids = ", ".join(f.entry.id for f in [best, *rivals])
+            raise _Reference(
+                f"{subject} {quantity} is ambiguous: {best.entry.tier} facts {ids} disagree; "
+                "name one with fact_id(...)"
+            )
+        return self.builder.fact_cell(best, unit, digits, notes)
 
     def render(self, text: str, name: str = "<template>") -> str:
         """Render template `text`; raise `TemplateError` naming the line of a bad reference."""
@@ -82,12 +108,12 @@ class Renderer:
         def fact(
             subject: str, quantity: str, unit: str | None = None, digits: int | None = None
         ) -> str:
-            return marked(self._cell(subject, quantity, unit, digits, notes, False))
+            return marked(self._stated(subject, quantity, unit, digits, notes))
 
         def derived(
             subject: str, quantity: str, unit: str | None = None, digits: int | None = None
         ) -> str:
-            return marked(self._cell(subject, quantity, unit, digits, notes, True))
+            return marked(self._derived(subject, quantity, unit, digits, notes))
 
         def fact_id(fact_id: str, unit: str | None = None, digits: int | None = None) -> str:
             found = self.catalog.facts.get(fact_id)
