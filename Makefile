@@ -1,20 +1,20 @@
 # Two commands on a fresh machine with Python 3 and make:
 #   make run    load the catalog into SQLite (facts.sqlite), derive, audit, export the
-#               course's tables to out/, and check the course text's numbers
+#               course's tables, its roofline and derivation graphs to out/, and check
+#               the course text's numbers
 #   make test   lint, type-check and run the test suite
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 SEED ?= ../shared/seed/000_a3bd6f229aa44ba3.txt
-TABLES := hardware-overview onchip-sram bandwidth-ladder cuda-thread-hierarchy
 
 .PHONY: run test lint typecheck pytest clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,postgresql]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,postgresql,plot]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -23,8 +23,11 @@ run: $(STAMP)
 	$(BIN)/facts derive ridge --chip gb200
 	$(BIN)/facts derive clock --chip gb200
 	$(BIN)/facts audit --limit 2
-	mkdir -p out
-	for table in $(TABLES); do $(BIN)/facts export $$table --format md --out out/$$table.md || exit 1; done
+	$(BIN)/facts export --all --format md --out out
+	$(BIN)/facts export --all --format html --out out
+	$(BIN)/facts plot roofline --chip tpu-v7 --chip gb200 --out out
+	$(BIN)/facts graph ridge.hbm --chip tpu-v7 --out out/ridge-tpu-v7.mmd
+	$(BIN)/facts graph ridge.hbm --chip gb200 --out out/ridge-gb200.mmd
 	@if [ -f $(SEED) ]; then \
 		$(BIN)/facts coverage $(SEED) --outline facts/course/sections.tsv && \
 		$(BIN)/facts check $(SEED) --show mismatched --show superseded --show alternative | tail -n 30; \

@@ -15,7 +15,7 @@ from cli.options import (
     OutOption,
     ReloadOption,
 )
-from cli.output import print_line
+from cli.output import deliver
 
 
 class ExportFormat(StrEnum):
@@ -80,7 +80,7 @@ def export(
     with_findings = findings is FindingNotes.footnote
     render = to_html_fragment if fragment and fmt is ExportFormat.html else RENDERERS[fmt.value]
     if table is not None:
-        _deliver(render(snap.build_table(table, findings=with_findings)), out)
+        deliver(render(snap.build_table(table, findings=with_findings)), out)
         return
     assert out is not None
     if out.exists() and not out.is_dir():
@@ -88,7 +88,7 @@ def export(
     out.mkdir(parents=True, exist_ok=True)
     for table_id in sorted(snap.catalog.tables):
         built = snap.build_table(table_id, findings=with_findings)
-        _deliver(render(built), out / f"{table_id}.{EXTENSIONS[fmt.value]}")
+        deliver(render(built), out / f"{table_id}.{EXTENSIONS[fmt.value]}")
 
 
 def render(
@@ -116,16 +116,7 @@ def render(
         folders = as_loaded(engine, rules, standard=standard_rules, reload=reload)
         snap = snapshot(engine, folders)
     text = Renderer(snap.builder()).render(template.read_text("utf-8"), str(template))
-    _deliver(text, out)
-
-
-def _deliver(text: str, out: Path | None) -> None:
-    """Print `text`, or write it to `out` and say so."""
-    if out is None:
-        typer.echo(text, nl=False)
-    else:
-        out.write_text(text, encoding="utf-8")
-        print_line(f"wrote {out}")
+    deliver(text, out)
 
 
 def register(app: typer.Typer) -> None:

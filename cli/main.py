@@ -18,6 +18,7 @@ from cli import (
     derive_commands,
     export_commands,
     import_commands,
+    publish_commands,
     text_commands,
 )
 
@@ -35,6 +36,7 @@ audit_commands.register(app)
 export_commands.register(app)
 import_commands.register(app)
 text_commands.register(app)
+publish_commands.register(app)
 app.add_typer(db_commands.app, name="db")
 
 

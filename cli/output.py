@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 
@@ -36,3 +37,12 @@ def print_line(text: str) -> None:
 def print_error(text: str) -> None:
     """Print one line to standard error."""
     sys.stderr.write(text + "\n")
+
+
+def deliver(text: str, out: Path | None) -> None:
+    """Print `text`, or write it to `out` and say so."""
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+        print_line(f"wrote {out}")

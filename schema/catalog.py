@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from schema.errors import FactsError, suggest
 from schema.models import (
     AcknowledgementEntry,
     FactEntry,
@@ -95,6 +96,10 @@ class Acknowledgement:
     origin: Origin
 
 
+class UnknownSubject(FactsError, LookupError):
+    """A subject named that the catalog does not hold."""
+
+
 @dataclass(slots=True)
 class Catalog:
     """Sources, quantities, subjects and facts by id, in the order they were written."""
@@ -106,6 +111,18 @@ class Catalog:
     tables: dict[str, Table] = field(default_factory=dict)
     acknowledgements: dict[str, Acknowledgement] = field(default_factory=dict)
     units: dict[str, Origin] = field(default_factory=dict)  # a definition → where written
+
+    def subject_named(self, name: str) -> str:
+        """The id of the subject called `name` (its id, name or an alias, any case);
+        `UnknownSubject` when none is."""
+        if name in self.subjects:
+            return name
+        wanted = name.casefold()
+        for subject_id, subject in self.subjects.items():
+            names = (subject.entry.name, *subject.entry.aliases)
+            if any(wanted == n.casefold() for n in names):
+                return subject_id
+        raise UnknownSubject(f"no subject {name!r}{suggest(name, list(self.subjects))}")
 
     def counts(self) -> dict[str, int]:
         """Return how many entries of each kind the catalog holds (its own: not the

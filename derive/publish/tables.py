@@ -176,6 +176,14 @@ class TableBuilder:
         best = min(candidates, key=lambda c: (c[2] is not None and c[2].conflict, preference(c[0])))
         return best[1], best[2]
 
+    def value_of(self, subject: str, quantity: str) -> float | None:
+        """The value a cell of this subject's quantity shows, in the quantity's reference
+        unit (the same choice as `value_cell`); None when there is none."""
+        fact, derivation = self._best(subject, quantity, False)
+        if fact is not None and fact.normal is not None:
+            return float(fact.normal.value)
+        return derivation.value if derivation is not None else None
+
     def stated(self, subject: str, quantity: str) -> list[Fact]:
         """The current facts of a subject's quantity that state a value, strongest first
         (tier, then the engine's preference: precision, rank)."""
