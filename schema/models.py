@@ -222,6 +222,7 @@ class TableEntry(Entry):
     columns: Annotated[tuple[TableColumn, ...], Field(min_length=1)]
     rows: Annotated[tuple[TableRow, ...], Field(min_length=1)]
     lang: Literal["en", "zh"] = "en"  # the language of its footnotes and fixed words
+    transpose: bool = False  # the subjects as rows, the quantities as columns
     separator: Literal[",", "", " "] = ","  # thousands separator of its values
 
 

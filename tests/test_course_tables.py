@@ -90,4 +90,7 @@ def test_list_tables_on_the_catalog(loaded: str, cli: Any) -> None:
         "onchip-sram",
         "bandwidth-ladder",
         "cuda-thread-hierarchy",
+        "accumulator-reuse",
+        "qproj-segments",
+        "flash-attention-tiles",
     }

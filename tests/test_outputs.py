@@ -84,8 +84,9 @@ def _export(cli: Any, outputs: tuple[str, Path, Path], fmt: str = "json") -> str
 def test_cells_show_no_more_digits_than_the_values_have(outputs: Any, cli: Any) -> None:
     table = json.loads(_export(cli, outputs))
     cells = {row["label"]: [c["text"] for c in row["cells"]] for row in table["rows"]}
-    # X: 7,372.8 GB/s exactly (from exact pins) beats 7.37 TB/s; Y: "8 TB/s" in GB/s.
-    assert cells["HBM bandwidth"] == ["7,372.8 GB/s", "8,000 GB/s"]
+    # X: the stated 7.37 TB/s in the row's GB/s (the 7,372.8 rebuilt from exact pins
+    # agrees: a check, not what the source says); Y: "8 TB/s" in GB/s.
+    assert cells["HBM bandwidth"] == ["7,370 GB/s", "8,000 GB/s"]
     assert cells["Peak"] == ["2,307 TFLOP/s", "2,500 TFLOP/s"]
     assert cells["Ridge"] == ["312.9 FLOP/B", "312.5 FLOP/B"]
     assert cells["HBM"] == ["8 stacks, 7.2 Gbit/s pins (X)", "8 stacks, 7.2 Gbit/s pins (X)"]
@@ -155,7 +156,7 @@ def test_every_format_renders(outputs: Any, cli: Any) -> None:
     # CSV: values only, each value's notes in a column beside it
     rows = list(csv.reader(io.StringIO(_export(cli, outputs, "csv"))))
     assert rows[0] == ["layer", "X", "X notes", "Y", "Y notes"]
-    assert rows[1][0] == "HBM bandwidth" and rows[1][1] == "7,372.8 GB/s"
+    assert rows[1][0] == "HBM bandwidth" and rows[1][1] == "7,370 GB/s"
     assert rows[1][2] and all(part.isdigit() for part in rows[1][2].split())
     # HTML: a standalone page, one table, every footnote mark linked to its note
     page = _Html()
@@ -170,9 +171,12 @@ def test_every_format_renders(outputs: Any, cli: Any) -> None:
     assert "\\midrule" in latex and "\\bottomrule" in latex
     # JSON: each value cell's value, interval, unit, tier, sources and rule
     data = json.loads(_export(cli, outputs, "json"))
-    bandwidth = data["rows"][0]["cells"][0]
+    bandwidth = data["rows"][0]["cells"][0]  # the stated fact: its source, no rule
     assert bandwidth["unit"] == "GB/s" and bandwidth["low"] <= bandwidth["value"]
-    assert bandwidth["rule"] and bandwidth["tier"] and bandwidth["sources"]
+    assert bandwidth["rule"] is None and bandwidth["tier"] == "official"
+    assert bandwidth["sources"] == ["vendor-sheet"]
+    ridge = data["rows"][2]["cells"][0]  # a derived value: its rule, its inputs' sources
+    assert ridge["rule"] == "ridge" and ridge["sources"] and ridge["tier"] == "inferred"
 
 
 def test_export_out_writes_the_file_that_stdout_would_show(
@@ -403,14 +407,13 @@ def test_cells_are_written_as_the_spec_asks(outputs: Any, cli: Any) -> None:
     result = cli("export", "as-written", "-f", "json", "--db", url)
     assert result.exit_code == 0, result.stderr
     rows = {r["label"]: [c["text"] for c in r["cells"]] for r in json.loads(result.stdout)["rows"]}
-    # the table's separator (none); X's most precise agreeing value is the rebuilt one
-    assert rows["HBM bandwidth"] == ["7372.8 GB/s", "8000 GB/s"]
+    assert rows["HBM bandwidth"] == ["7370 GB/s", "8000 GB/s"]  # the table's separator: none
     assert rows["Peak"] == ["≈ 2307 TFLOP/s dense", "≈ 2500 TFLOP/s dense"]
     assert rows["Clock"] == ["—", "未公开"]  # undisclosed, in the table's language
     # the default separator is a comma, the same in every cell
     overview = json.loads(_export(cli, outputs))
     bandwidth = [c["text"] for c in overview["rows"][0]["cells"]]
-    assert bandwidth == ["7,372.8 GB/s", "8,000 GB/s"]
+    assert bandwidth == ["7,370 GB/s", "8,000 GB/s"]
 
 
 def test_export_all_writes_every_table(outputs: Any, tmp_path: Path, cli: Any) -> None:

@@ -17,7 +17,7 @@ import math
 import re
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from derive.checks.finding import Finding
 from derive.engine import Outcome, preference
@@ -153,9 +153,10 @@ class TableBuilder:
                     self.findings[fact_id].append(finding)
 
     def _best(
-        self, subject: str, quantity: str, derived_only: bool
+        self, subject: str, quantity: str, derived_only: bool, *, as_stated: bool = False
     ) -> tuple[Fact | None, Derivation | None]:
-        """The value a derivation would take for this input: the engine's own choice."""
+        """The value a derivation would take for this input: the engine's own choice; with
+        `as_stated`, the stated fact among the values that agree (what a table shows)."""
         candidates: list[tuple[Candidate, Fact | None, Derivation | None]] = []
         if not derived_only:
             for fact in self.facts.get((subject, quantity), []):
@@ -173,6 +174,8 @@ class TableBuilder:
             # with the strongest stated one, the most precise is shown.
             anchor = min(stated, key=lambda c: (TIER_ORDER[c[0].strength], preference(c[0])))[0]
             candidates = [c for c in candidates if c[0].agrees_with(anchor)]
+            if as_stated:  # a cell shows what the source says; the rule that agrees is a check
+                candidates = [c for c in candidates if c[1] is not None]
         best = min(candidates, key=lambda c: (c[2] is not None and c[2].conflict, preference(c[0])))
         return best[1], best[2]
 
@@ -222,9 +225,10 @@ class TableBuilder:
         *,
         derived_only: bool = False,
     ) -> Cell:
-        """The cell for a subject's quantity: the value a derivation would take, else
+        """The cell for a subject's quantity: its stated fact (of the values that agree
+        with the strongest, as the source writes it), else what a rule derives, else
         'undisclosed', else '—'."""
-        fact, derivation = self._best(subject, quantity, derived_only)
+        fact, derivation = self._best(subject, quantity, derived_only, as_stated=True)
         if fact is not None:
             return self.fact_cell(fact, unit, digits, notes)
         undisclosed = [f for f in self.facts.get((subject, quantity), []) if f.entry.undisclosed]
@@ -390,7 +394,7 @@ class TableBuilder:
                     cells.append(self._text(text, subject, notes) if text else Cell(""))
             built.rows.append((row.label, cells))
         built.footnotes = notes.texts
-        return built
+        return _renumbered(_transposed(built) if table.transpose else built)
 
 
 def _sorted(marks: Iterable[int]) -> tuple[int, ...]:
@@ -453,3 +457,37 @@ def _candidate(fact: Fact) -> Candidate:
         fact.entry.tier,
         stated=_stated(fact),
     )
+
+
+def _transposed(built: BuiltTable) -> BuiltTable:
+    """The table with its subjects as rows and its quantities as columns (the cells and
+    their notes are those built row by row: numbered in the spec's reading order)."""
+    rows = [(label, [cells[i] for _, cells in built.rows]) for i, label in enumerate(built.header)]
+    return BuiltTable(
+        built.id,
+        built.title,
+        built.corner,
+        [label for label, _ in built.rows],
+        rows,
+        built.footnotes,
+        built.caption,
+    )
+
+
+def _renumbered(built: BuiltTable) -> BuiltTable:
+    """The footnotes numbered in the order a reader meets their marks, row by row."""
+    order: dict[int, int] = {}
+    for _, cells in built.rows:
+        for cell in cells:
+            for mark in cell.marks:
+                order.setdefault(mark, len(order) + 1)
+    for note in built.footnotes:
+        order.setdefault(note.number, len(order) + 1)
+    rows = [
+        (label, [replace(c, marks=tuple(sorted(order[m] for m in c.marks))) for c in cells])
+        for label, cells in built.rows
+    ]
+    notes = sorted(
+        (Footnote(order[n.number], n.text) for n in built.footnotes), key=lambda n: n.number
+    )
+    return BuiltTable(built.id, built.title, built.corner, built.header, rows, notes, built.caption)
