@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from derive.text.context import WINDOW, around, blocks_with_context
-from derive.text.decide import computed, decide, restated, speaks_of, told_wrong
+from derive.text.decide import CONVERSION, computed, decide, restated, speaks_of, told_wrong
 from derive.text.judge import Judgement
 from derive.text.known import CatalogView
 from derive.text.nonclaims import NonClaim, classify, hypothetical
@@ -156,7 +156,9 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             ].strip()
             names_near = around(read.names, start - WINDOW, start + 1)
             kind = classify(block.text, found, index, names_near, context.sections)
-            if kind is NonClaim.constant and index in written:
+            if written.get(index) is CONVERSION:
+                kind = NonClaim.constant  # "× 8" bytes made bits in a computation read
+            elif kind is NonClaim.constant and index in written:
                 kind = None  # "÷ 8" in a computation the catalog knows: a bandwidth, not bits
             if kind is not None:
                 results.append(

@@ -274,7 +274,8 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
         def prefer(subject: str, named: dict[str, tuple[float, str]] = named) -> float:
             return named.get(subject, (0.0, ""))[0]
 
-        for aligned in align(chain, numbers, view.computation_shapes, agrees, fits, prefer):
+        found = align(chain, numbers, view.computation_shapes, agrees, fits, prefer)
+        for aligned in found:
             number = numbers[aligned.index]
             judgement = judge_pair(view, number, aligned.pair)
             if judgement is None or not plausible(judgement):
@@ -282,7 +283,16 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
             subject, quantity = aligned.pair
             chosen = Candidate(subject, quantity, 1.0, 1.0, aligned.why, "its place in it", 1.0)
             decided[aligned.index] = (judgement.verdict, chosen, judgement, aligned.why, ())
+        if found:  # what the rule's reading left out of the chain: its unit conversions
+            taken = {a.index for a in found}
+            for index, _ in chain.operands:
+                if index not in taken and index not in decided:
+                    decided[index] = CONVERSION
     return decided
+
+
+CONVERSION: Decision = (Verdict.non_claim, None, None, "a unit conversion of the computation", ())
+"""An operand of a recognised computation that its rule leaves to units (× 8 bits, ÷ 1000)."""
 
 
 _JUDGED_MAX = 200_000

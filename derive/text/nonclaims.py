@@ -17,6 +17,8 @@ from collections.abc import Collection, Sequence
 from enum import StrEnum
 
 from derive.text.numbers import DATE, TextNumber
+from schema.errors import UnitError
+from schema.units import factor
 
 
 class NonClaim(StrEnum):
@@ -199,6 +201,8 @@ def classify(
         return NonClaim.constant  # ÷ 8 (bits per byte), / 1000 (a prefix)
     if not has_unit and _VERSION_BEFORE.search(before) and "." in number.digits:
         return NonClaim.identifier  # PCIe 4.0, CUDA 12.4, compute capability 8.0
+    if number.unit and _defines_a_unit(line, number):
+        return NonClaim.constant  # 1 TB/s = 1,000 GB/s: what a unit means
     if _DEFINITION_AFTER.match(right_after) or (
         _DEFINITION_BEFORE.search(before) and (number.unit or _BITS_AFTER.match(right_after))
     ):
@@ -237,3 +241,31 @@ _HYPOTHETICAL = re.compile(
 def hypothetical(sentence: str) -> bool:
     """True for a sentence that sets up a made-up example rather than stating a fact."""
     return _HYPOTHETICAL.search(sentence) is not None
+
+
+_EQUALS_AFTER = re.compile(r"\s{0,2}[=＝]\s{0,2}$")
+
+
+def _defines_a_unit(line: str, number: TextNumber) -> bool:
+    """True for either side of "1 TB/s = 1,000 GB/s": a unit said in another, exactly."""
+    from derive.text.numbers import numbers_in_line
+
+    found = list(numbers_in_line(line, 0))
+    place = next((i for i, n in enumerate(found) if n.column == number.column), None)
+    if place is None:
+        return False
+    for left, right in ((place - 1, place), (place, place + 1)):
+        if left < 0 or right >= len(found):
+            continue
+        a, b = found[left], found[right]
+        if not (a.unit and b.unit and a.unit != b.unit) or a.value != 1:
+            continue
+        if not _EQUALS_AFTER.match(line[a.end : b.column - 1]):
+            continue
+        try:
+            scale = factor(a.unit, b.unit)
+        except UnitError:
+            continue
+        if abs(float(scale) - float(b.value)) <= 1e-9 * float(b.value):
+            return True
+    return False

@@ -85,6 +85,13 @@ def test_conversion_factors_written_out_are_constants(
     assert kind("2 × 4 个 MXU") is None
 
 
+def test_a_unit_said_in_another_is_a_definition() -> None:
+    line = "GB、TB 按十进制计，1 TB/s ＝ 1,000 GB/s；换驱动不改变峰值"
+    assert [kind(line, 0), kind(line, 1)] == [NonClaim.constant, NonClaim.constant]
+    # a claim that a terabyte-per-second part moves 900 GB/s is no definition
+    assert [kind("its 1 TB/s = 900 GB/s", n) for n in (0, 1)] == [None, None]
+
+
 def test_a_number_inside_a_name_of_the_catalog_names() -> None:
     line = "RTX 4090 的标量 FP32"
     number = next(iter(numbers_in_line(line, 1)))

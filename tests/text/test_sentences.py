@@ -404,10 +404,13 @@ def test_a_made_up_example_goes_on_in_a_sentence_that_works_with_its_numbers(
 
 def test_a_whole_factor_of_a_computation_is_exact(second_view: CatalogView) -> None:
     # "× 2" is two FLOP per MAC, not a clock of 1.5–2.5 GHz that a bare 2 would allow
-    claims = _claims("TPU v5e 的频率要倒推：197 TFLOPS ÷（65,536 × 2）≈ 1.50 GHz。", second_view)
-    found = {c.number.literal: (c.verdict, c.quantity) for c in claims}
-    assert found["1.50 GHz"] == (Verdict.matched, "clock.boost")
-    assert found["2"][0] is not Verdict.matched
+    results = check_text(
+        "TPU v5e 的频率要倒推：197 TFLOPS ÷（65,536 × 2）≈ 1.50 GHz。", second_view
+    )
+    found = {r.number.literal: (r.verdict, r.quantity, r.non_claim) for r in results.results}
+    assert found["1.50 GHz"] == (Verdict.matched, "clock.boost", None)
+    # the rule peak ÷ (MACs × 2 FLOP/MAC) reads the 2 as its constant
+    assert found["2"] == (Verdict.non_claim, None, NonClaim.constant)
 
 
 def test_a_table_row_wrapped_onto_the_next_line_keeps_its_columns(
@@ -456,3 +459,14 @@ def test_how_long_a_made_up_examples_work_takes_is_the_examples(
         second_view,
     ).results
     assert {r.number.literal: r.non_claim for r in results}["0.75 ms"] is NonClaim.illustrative
+
+
+def test_a_unit_conversion_a_recognised_computation_leaves_out_is_a_constant(
+    second_view: CatalogView,
+) -> None:
+    results = check_text(
+        "MI250X: 3,276.8 × 8 ÷ (8 × 1,024) = 3.2 Gbit/s per pin.", second_view
+    ).results
+    eights = [r for r in results if r.number.literal == "8"]
+    assert [r.non_claim for r in eights] == [NonClaim.constant, None]
+    assert (eights[1].verdict, eights[1].quantity) == (Verdict.matched, "hbm.stacks")
