@@ -41,9 +41,15 @@ def catalog_view(conn: Connection) -> CatalogView:
         raise EmptyDatabase("the database holds no catalog yet; run `facts load` first")
     units = {q.id: q.unit for q in quantities}
     subjects = [
-        SubjectName(r.id, r.name, tuple(r.aliases or ()), r.variant_of)
+        SubjectName(r.id, r.name, tuple(r.aliases or ()), r.variant_of, r.kind)
         for r in conn.execute(
-            select(SubjectRow.id, SubjectRow.name, SubjectRow.aliases, SubjectRow.variant_of)
+            select(
+                SubjectRow.id,
+                SubjectRow.name,
+                SubjectRow.aliases,
+                SubjectRow.variant_of,
+                SubjectRow.kind,
+            )
         )
     ]
     facts = _facts(conn, units)

@@ -88,6 +88,7 @@ class SubjectName:
     name: str
     aliases: tuple[str, ...] = ()
     variant_of: str | None = None
+    kind: str = ""  # chip, variant, memory-standard, system, workload, operator, …
 
     def names(self) -> tuple[str, ...]:
         """Its id, name and aliases."""

@@ -164,6 +164,9 @@ def subject_evidence(
     s_low, s_high = block.sentence(start)
     _, c_high = block.clause(start)
     owned: set[int] = set()  # "its HBM3": a subject named as a part of the one "its" means
+    for mention in mentions:  # "6 颗 HBM3E", "192 GB of HBM3": the memory a chip is built of
+        if s_low <= mention.start < start + WINDOW_PART and _counted_part(view, block, mention):
+            owned.add(mention.start)
     for pronoun in _POSSESSIVE.finditer(block.text, s_low, start):
         topic = context.topic(pronoun.start())
         between = (
@@ -249,6 +252,24 @@ def _from_around(scores: dict[str, tuple[float, str]], context: Context, share: 
         _best(scores, subject, SUBJECT_IN_HEADING * share, "the heading's subject")
     for subject in context.main:
         _best(scores, subject, SUBJECT_OF_TEXT * share, "a subject the text is about")
+
+
+_PART_BEFORE = re.compile(r"\d\s{0,2}(?:[A-Za-z/]{1,8}|颗|个|块|片)?\s{0,2}(?:of\s+)?$")
+WINDOW_PART = 80
+"""How far after a number a memory standard named as the part counted may stand."""
+PART_KINDS = frozenset({"memory-standard", "standard"})
+
+
+def _counted_part(view: CatalogView, block: Block, mention: Mention) -> bool:
+    """True for a memory standard named right after a number and its unit: a part of the
+    chip the sentence is about ("6 颗 HBM3E", "8 stacks of HBM3", "141 GB HBM3E")."""
+    if not any(
+        sense.target == "subject" and view.subjects[sense.id].kind in PART_KINDS
+        for sense in mention.senses
+        if sense.id in view.subjects
+    ):
+        return False
+    return bool(_PART_BEFORE.search(block.text[max(0, mention.start - 24) : mention.start]))
 
 
 _POSSESSIVE = re.compile(r"(?<![A-Za-z])(?:[Ii]ts|[Tt]heir)\s+|它的\s*|其\s*")

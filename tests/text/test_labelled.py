@@ -71,7 +71,7 @@ def test_fourth_catalog_chinese_article(fourth_view: CatalogView) -> None:
     # made-up example). The targets are not all met on it: see the README.
     text = (FOURTH / "zh.md").read_text("utf-8")
     scores = _scores(text, fourth_view, [FOURTH / "zh.labels.yaml"])
-    _holds(scores, 150, (0.95, 0.88, 0.81, 0.97))
+    _holds(scores, 150, (0.95, 0.88, 0.82, 0.97))
 
 
 def test_fourth_catalog_english_article(fourth_view: CatalogView) -> None:

@@ -470,3 +470,23 @@ def test_a_unit_conversion_a_recognised_computation_leaves_out_is_a_constant(
     eights = [r for r in results if r.number.literal == "8"]
     assert [r.non_claim for r in eights] == [NonClaim.constant, None]
     assert (eights[1].verdict, eights[1].quantity) == (Verdict.matched, "hbm.stacks")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MI300X 是 AMD 的旗舰。\n\n变的是显存：8 颗 HBM3，引脚速率 5.2 Gbit/s。",
+        "The MI300X is AMD's flagship.\n\nIt has 8 stacks of HBM3, whose pins run at 5.2 Gbit/s.",
+    ],
+)
+def test_a_memory_standard_counted_as_a_part_is_not_the_subject(
+    second_view: CatalogView, text: str
+) -> None:
+    # "8 颗 HBM3": the memory the chip is built of; its pin rate is the chip's, not the
+    # standard's limit
+    claim = next(c for c in _claims(text, second_view) if c.number.literal == "5.2 Gbit/s")
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "mi300x",
+        "hbm.pin_rate",
+    )
