@@ -19,6 +19,7 @@ class GraphFormat(StrEnum):
 
     mermaid = "mermaid"
     dot = "dot"
+    svg = "svg"
 
 
 @plot_app.command("roofline")
@@ -55,7 +56,8 @@ def graph(
     quantity: Annotated[str, typer.Argument(help="The derived quantity (ridge.hbm).")],
     chip: Annotated[str, typer.Option("--chip", help="The subject whose value to draw.")],
     fmt: Annotated[
-        GraphFormat, typer.Option("--format", "-f", help="Mermaid or DOT.", case_sensitive=False)
+        GraphFormat,
+        typer.Option("--format", "-f", help="Mermaid, DOT or SVG.", case_sensitive=False),
     ] = GraphFormat.mermaid,
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Write to this file.", dir_okay=False)
@@ -78,7 +80,12 @@ def graph(
         drawn = derivation_graph(snap.builder(), snap.outcome, subject, quantity)
     except NoDerivation as exc:
         raise typer.BadParameter(str(exc)) from None
-    deliver(drawn.to_mermaid() if fmt is GraphFormat.mermaid else drawn.to_dot(), out)
+    text = {
+        GraphFormat.mermaid: drawn.to_mermaid,
+        GraphFormat.dot: drawn.to_dot,
+        GraphFormat.svg: drawn.to_svg,
+    }[fmt]()
+    deliver(text, out)
 
 
 def register(app: typer.Typer) -> None:

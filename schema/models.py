@@ -183,10 +183,25 @@ class FactEntry(Entry):
 
 
 class TableColumn(Entry):
-    """A column of a table: one subject, with the label the course gives it."""
+    """A column of a table: one subject, with the label the course gives it; or a column
+    of words (`key`, with a label), whose cells rows give as text."""
 
-    subject: Slug
+    subject: Slug | None = None
+    key: Slug | None = None
     label: Text | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> TableColumn:
+        if (self.subject is None) == (self.key is None):
+            raise ValueError("a column has a `subject`, or a `key` for a column of words")
+        if self.key is not None and not self.label:
+            raise ValueError("a column of words (`key`) needs its `label`")
+        return self
+
+    @property
+    def cell_key(self) -> str:
+        """The name its cells go by in a row's `cells`: its subject, or its key."""
+        return self.subject or self.key or ""
 
 
 class TableRow(Entry):

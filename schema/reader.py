@@ -53,11 +53,14 @@ from schema.yaml_source import LocatedDocument, Path_, dotted, read_located
 FACT_FIELDS = tuple(FactEntry.model_fields)
 TABLE_REF = re.compile(
     r"\{(?:#(?P<fact>[a-z0-9][a-z0-9._@:+-]*)"
-    r"|(?:(?P<subject>[a-z0-9][a-z0-9._-]*):)?(?P<quantity>[a-z0-9][a-z0-9_]*(?:\.[a-z0-9_]+)*))"
-    r"(?:\|(?P<unit>[^{}|]+))?\}"
+    r"|(?P<derived>=)?(?:(?P<subject>[a-z0-9][a-z0-9._-]*):)?"
+    r"(?P<quantity>[a-z0-9][a-z0-9_]*(?:\.[a-z0-9_]+)*))"
+    r"(?:\|(?P<unit>[^{}|]+))?(?:\|(?P<style>number|[1-9]))?\}"
 )
 """A value in a table's text: {quantity} of the column's subject, {subject:quantity},
-or one fact {#fact-id}; any of them may name a unit: {hbm.bandwidth|GB/s}."""
+or one fact {#fact-id}; {=quantity} is what the rules derive; any of them may name a
+unit, {hbm.bandwidth|GB/s}, and then show the number alone, {peak.bf16_dense|TFLOP/s|number},
+or to so many significant digits, {l1smem.bandwidth|TB/s|2}."""
 
 
 VOCABULARY = Path(__file__).with_name("vocabulary")
@@ -319,13 +322,14 @@ class _Collector:
     def _check_table(self, table: TableEntry, doc: LocatedDocument, path: Path_) -> bool:
         cat, ok = self.catalog, True
         for i, column in enumerate(table.columns):
-            if column.subject not in cat.subjects:
+            if column.subject is not None and column.subject not in cat.subjects:
                 self.problem(
                     doc.place((*path, "columns", i, "subject")),
                     f"unknown subject {column.subject!r} in table {table.id}",
                 )
                 ok = False
-        subjects = {c.subject for c in table.columns}
+        subjects = {c.cell_key for c in table.columns}
+        words = {c.key for c in table.columns if c.key is not None}
         for i, row in enumerate(table.rows):
             where = (*path, "rows", i)
             quantity = row.quantity or row.derived
@@ -349,6 +353,17 @@ class _Collector:
                         f"{subject!r} is not a column of table {table.id}",
                     )
                     ok = False
+            for key, text in row.cells.items():
+                if key not in words:
+                    continue
+                for ref in TABLE_REF.finditer(text):
+                    if ref["fact"] is None and ref["subject"] is None:
+                        self.problem(
+                            doc.place((*where, "cells")),
+                            f"{ref.group()} in column {key!r} of table {table.id}: a column "
+                            "of words has no subject; name one, {subject:quantity}",
+                        )
+                        ok = False
             for text in [row.text or "", *row.cells.values()]:
                 for ref in TABLE_REF.finditer(text):
                     problem = self._table_ref_problem(ref)

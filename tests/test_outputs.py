@@ -396,6 +396,8 @@ WRITTEN = """\
       - {label: HBM bandwidth, quantity: hbm.bandwidth, unit: GB/s}
       - {label: Peak, quantity: peak.bf16_dense, approx: true, qualifier: dense}
       - {label: Clock, quantity: clock.boost}
+      - {label: Words, text: "{hbm.bandwidth|GB/s} for {peak.bf16_dense}, 1,000 words"}
+      - {label: Digits, text: "≈ {peak.bf16_dense|PFLOP/s|2}"}
 """
 
 
@@ -410,6 +412,9 @@ def test_cells_are_written_as_the_spec_asks(outputs: Any, cli: Any) -> None:
     assert rows["HBM bandwidth"] == ["7370 GB/s", "8000 GB/s"]  # the table's separator: none
     assert rows["Peak"] == ["≈ 2307 TFLOP/s dense", "≈ 2500 TFLOP/s dense"]
     assert rows["Clock"] == ["—", "未公开"]  # undisclosed, in the table's language
+    # a text cell's values take the table's separator too; the author's words do not
+    assert rows["Words"][0] == "7370 GB/s for 2307 TFLOP/s, 1,000 words"
+    assert rows["Digits"] == ["≈ 2.3 PFLOP/s", "≈ 2.5 PFLOP/s"]  # a cell's own digits
     # the default separator is a comma, the same in every cell
     overview = json.loads(_export(cli, outputs))
     bandwidth = [c["text"] for c in overview["rows"][0]["cells"]]
@@ -424,3 +429,32 @@ def test_export_all_writes_every_table(outputs: Any, tmp_path: Path, cli: Any) -
     assert sorted(p.name for p in folder.iterdir()) == ["overview.html"]
     refused = cli("export", "--all", "--db", url)
     assert refused.exit_code == 2 and "--out" in refused.stderr
+
+
+WORDS_TABLE = (
+    "  - id: with-words\n    title: With a column of words\n    columns:\n"
+    "      - {subject: chip-x, label: X}\n      - {key: note, label: Why}\n"
+    "    rows:\n      - label: HBM\n        cells:\n"
+    '          chip-x: "{hbm.bandwidth|GB/s} stated, {=hbm.bandwidth|GB/s} rebuilt, '
+    '{peak.bf16_dense|TFLOP/s|number} TFLOPS"\n'
+    '          note: "from pins: {chip-x:hbm.pin_rate}"\n'
+)
+
+
+def test_a_column_of_words_derived_values_and_bare_numbers(outputs: Any, cli: Any) -> None:
+    url, catalog, rules = outputs
+    tables = catalog / "tables.yaml"
+    tables.write_text(tables.read_text("utf-8") + WORDS_TABLE, "utf-8")
+    assert cli("load", str(catalog), "--rules", str(rules), "--db", url).exit_code == 0
+    result = cli("export", "with-words", "-f", "json", "--db", url)
+    assert result.exit_code == 0, result.stderr
+    (row,) = json.loads(result.stdout)["rows"]
+    assert [c["text"] for c in row["cells"]] == [
+        "7,370 GB/s stated, 7,372.8 GB/s rebuilt, 2,307 TFLOPS",
+        "from pins: 7.2 Gbit/s",
+    ]
+    # a column of words has no subject: a reference in it must name one
+    tables.write_text(tables.read_text("utf-8").replace("{chip-x:hbm.pin_rate}", "{hbm.pin_rate}"))
+    refused = cli("load", str(catalog), "--rules", str(rules), "--db", url)
+    assert refused.exit_code == 2
+    assert "a column of words has no subject" in refused.stderr

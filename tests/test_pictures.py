@@ -55,3 +55,14 @@ def test_the_derivation_graph_of_a_ridge_point(course: str, cli: Any) -> None:
     assert "->" in dot.stdout and "fillcolor=" in dot.stdout
     none = cli("graph", "hbm.stacks", "--chip", "tpu-v7", "--db", course)
     assert none.exit_code == 2 and "no rule derived hbm.stacks for tpu-v7" in none.stderr
+
+
+def test_the_derivation_graph_as_svg(course: str, cli: Any, tmp_path: Path) -> None:
+    out = tmp_path / "ridge.svg"
+    args = ("graph", "ridge.hbm", "--chip", "gb200", "-f", "svg", "--out", str(out))
+    result = cli(*args, "--db", course)
+    assert result.exit_code == 0, result.stderr
+    root = ET.parse(out).getroot()
+    assert root.tag.endswith("svg")
+    text = out.read_text("utf-8")
+    assert "gb200" in text and "ridge.hbm" in text  # the labels are in the drawing

@@ -71,7 +71,7 @@ class Dependents:
         """Record which (subject, quantity) and which facts each table cell shows."""
         self.fact_node = {f.entry.id: (f.subject, f.entry.quantity) for f in catalog.facts.values()}
         for table in catalog.tables.values():
-            subjects = [c.subject for c in table.entry.columns]
+            subjects = [c.subject for c in table.entry.columns if c.subject is not None]
             for row in table.entry.rows:
                 quantity = row.quantity or row.derived
                 texts = [(s, row.text) for s in subjects] if row.text else list(row.cells.items())

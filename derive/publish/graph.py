@@ -21,6 +21,8 @@ COLOURS = {
     "estimated": "#ffcdd2",
 }
 """Fill colour per tier (a derived node takes its weakest input's)."""
+SPREAD = 1.6
+"""Horizontal room per box in the SVG drawing, in box widths of a level."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,67 @@ class Graph:
             lines.append(f"  {source} -> {target}{style};")
         lines.append("}")
         return "\n".join(lines) + "\n"
+
+    def to_svg(self) -> str:
+        """The graph drawn as SVG (matplotlib): the value on top, its inputs below it,
+        level by level down to the facts."""
+        import io
+
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        levels = self._levels()
+        by_level: dict[int, list[str]] = {}
+        for node_id, level in levels.items():
+            by_level.setdefault(level, []).append(node_id)
+        place = {
+            node_id: (SPREAD * (index - (len(ids) - 1) / 2), -level)
+            for level, ids in by_level.items()
+            for index, node_id in enumerate(ids)
+        }
+        width = max(len(ids) for ids in by_level.values())
+        figure, axes = plt.subplots(figsize=(max(6, 3.4 * width), 1.6 * (len(by_level) + 1)))
+        for source, target, used in self.edges:
+            axes.annotate(
+                "",
+                xy=place[target],
+                xytext=place[source],
+                arrowprops={"arrowstyle": "->", "linestyle": "-" if used else "--", "lw": 0.8},
+            )
+        for node_id, (x, y) in place.items():
+            node = self.nodes[node_id]
+            axes.text(
+                x,
+                y,
+                node.label,
+                ha="center",
+                va="center",
+                fontsize=7,
+                bbox={"boxstyle": "round", "facecolor": COLOURS[node.tier], "edgecolor": "#555"},
+            )
+        axes.set_xlim(-SPREAD * width / 2 - 0.5, SPREAD * width / 2 + 0.5)
+        axes.set_ylim(-len(by_level), 0.7)
+        axes.axis("off")
+        out = io.StringIO()
+        figure.savefig(out, format="svg", bbox_inches="tight")
+        plt.close(figure)
+        return out.getvalue()
+
+    def _levels(self) -> dict[str, int]:
+        """Each node's depth below the values nothing points at (its longest path down)."""
+        targets = {t for _, t, _ in self.edges}
+        level = {n: 0 for n in self.nodes if n not in targets}
+        changed = True
+        while changed:
+            changed = False
+            for source, target, _ in self.edges:
+                depth = level.get(source, 0) + 1
+                if source in level and level.get(target, -1) < depth <= len(self.nodes):
+                    level[target] = depth
+                    changed = True
+        return {n: level.get(n, 0) for n in self.nodes}
 
 
 class NoDerivation(ValueError):

@@ -342,7 +342,11 @@ class TableBuilder:
                 marks.append(notes.mark(f"finding:{finding.kind}", text))
         return _sorted(marks)
 
-    def _text(self, template: str, subject: str, notes: Notes) -> Cell:
+    def _text(self, template: str, subject: str | None, notes: Notes, separator: str = ",") -> Cell:
+        """A text cell: its words, with each reference replaced by the value it names
+        ({=q} what the rules derive; `|number`: the number without its unit; `|2`: two
+        significant digits), its whole
+        numbers in the table's thousands `separator` (the author's words as written)."""
         marks: list[int] = []
         facts: list[str] = []
 
@@ -350,12 +354,23 @@ class TableBuilder:
             if ref["fact"] is not None:
                 cell = self.fact_cell(self.catalog.facts[ref["fact"]], ref["unit"], None, notes)
             else:
+                owner = ref["subject"] or subject
+                assert owner is not None  # checked at load: a column of words names one
+                style = ref["style"] or ""
                 cell = self.value_cell(
-                    ref["subject"] or subject, ref["quantity"], ref["unit"], None, notes
+                    owner,
+                    ref["quantity"],
+                    ref["unit"],
+                    int(style) if style.isdigit() else None,
+                    notes,
+                    derived_only=ref["derived"] is not None,
                 )
             marks.extend(m for m in cell.marks if m not in marks)
             facts.extend(cell.facts)
-            return cell.text
+            shown = cell.text
+            if ref["style"] == "number" and cell.shown is not None:
+                shown = _number_only(shown)
+            return _grouped(shown, separator) if cell.shown is not None else shown
 
         text = TABLE_REF.sub(replace, template)
         return Cell(text, _sorted(marks), tuple(facts))
@@ -368,14 +383,19 @@ class TableBuilder:
             table.id,
             table.title,
             table.corner or "",
-            [c.label or self.catalog.subjects[c.subject].entry.name for c in table.columns],
+            [c.label or self.catalog.subjects[c.cell_key].entry.name for c in table.columns],
             caption=table.caption,
         )
         for row in table.rows:
             cells = []
             for column in table.columns:
                 subject = column.subject
-                if row.quantity is not None or row.derived is not None:
+                if subject is None:  # a column of words: only what a row writes in it
+                    text = row.cells.get(column.cell_key)
+                    cells.append(
+                        self._text(text, None, notes, table.separator) if text else Cell("")
+                    )
+                elif row.quantity is not None or row.derived is not None:
                     quantity = row.quantity or row.derived
                     assert quantity is not None
                     cell = self.value_cell(
@@ -388,10 +408,12 @@ class TableBuilder:
                     )
                     cells.append(_as_written(cell, row, table.separator, notes.words))
                 elif row.text is not None:
-                    cells.append(self._text(row.text, subject, notes))
+                    cells.append(self._text(row.text, subject, notes, table.separator))
                 else:
                     text = row.cells.get(subject)
-                    cells.append(self._text(text, subject, notes) if text else Cell(""))
+                    cells.append(
+                        self._text(text, subject, notes, table.separator) if text else Cell("")
+                    )
             built.rows.append((row.label, cells))
         built.footnotes = notes.texts
         return _renumbered(_transposed(built) if table.transpose else built)
@@ -491,3 +513,9 @@ def _renumbered(built: BuiltTable) -> BuiltTable:
         (Footnote(order[n.number], n.text) for n in built.footnotes), key=lambda n: n.number
     )
     return BuiltTable(built.id, built.title, built.corner, built.header, rows, notes, built.caption)
+
+
+def _number_only(text: str) -> str:
+    """A value cell's text without its unit: "2,307 TFLOP/s" → "2,307"."""
+    head, _, tail = text.rpartition(" ")
+    return head if head and not any(ch.isdigit() for ch in tail) else text

@@ -216,7 +216,8 @@ def _report(
         notes=tuple(notes),
         export_table=spec.id,
         table_columns_added=tuple(
-            c.subject for c in (change.entry.columns if change.position is None else change.columns)
+            c.cell_key
+            for c in (change.entry.columns if change.position is None else change.columns)
         )
         if change is not None
         else (),
