@@ -120,7 +120,7 @@ def audit(
         from cli.text_commands import read_text
 
         read = [(str(t), read_text(str(t))) for t in texts]
-    with database(db) as engine:
+    with database(db, must_exist=True) as engine:
         folders = as_loaded(engine, rules, standard=standard_rules, reload=reload)
         findings = audit_database(engine, folders, read)
     findings = [

@@ -233,7 +233,7 @@ def dump(
     from db.store import read_back
     from schema.writer import single_document, to_yaml, write_catalog
 
-    with database(db) as engine, engine.connect() as conn:
+    with database(db, must_exist=True) as engine, engine.connect() as conn:
         catalog = read_back(conn)
     if out is not None:
         written = write_catalog(catalog, out)

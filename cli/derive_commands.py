@@ -89,7 +89,7 @@ def _derive_from_sources(
     from db.load import loaded_rules
     from derive.from_sources import as_data, selected
 
-    with database(db) as engine:
+    with database(db, must_exist=True) as engine:
         found, rule_set = derive_stored_from_sources(
             engine, loaded_rules(engine, rules, standard=standard), sources
         )
@@ -125,7 +125,7 @@ def _derive_all(rules: list[Path], standard: bool, db: str | None, fmt: Format) 
     from db.engine import database
     from db.load import loaded_rules, rederive
 
-    with database(db) as engine:
+    with database(db, must_exist=True) as engine:
         report = rederive(engine, loaded_rules(engine, rules, standard=standard))
     if fmt is Format.json:
         print_json(

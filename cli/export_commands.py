@@ -74,7 +74,7 @@ def export(
         raise typer.BadParameter("name one table, or pass --all (with --out DIR)")
     if every and out is None:
         raise typer.BadParameter("--all writes one file per table: name the folder with --out")
-    with database(db) as engine:
+    with database(db, must_exist=True) as engine:
         folders = as_loaded(engine, rules, standard=standard_rules, reload=reload)
         snap = snapshot(engine, folders)
     with_findings = findings is FindingNotes.footnote
@@ -112,7 +112,7 @@ def render(
     from db.load import as_loaded
     from derive.publish.templates import Renderer
 
-    with database(db) as engine:
+    with database(db, must_exist=True) as engine:
         folders = as_loaded(engine, rules, standard=standard_rules, reload=reload)
         snap = snapshot(engine, folders)
     text = Renderer(snap.builder()).render(template.read_text("utf-8"), str(template))

@@ -6,7 +6,9 @@ commands that use them, so that `facts --help` starts fast.
 
 from __future__ import annotations
 
+import os
 import sys
+from typing import Annotated
 
 import typer
 
@@ -29,6 +31,29 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _version(given: bool) -> None:
+    if given:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            sys.stdout.write(f"facts {version('facts')}\n")
+        except PackageNotFoundError:  # pragma: no cover - run from a source tree
+            sys.stdout.write("facts (not installed)\n")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", help="Print the version and exit.", callback=_version),
+    ] = False,
+) -> None:
+    """A fact-checked specification database with provenance."""
+
+
 catalog_commands.register(app)
 add_commands.register(app)
 derive_commands.register(app)
@@ -62,12 +87,23 @@ def main() -> None:
         sys.exit(_foreign(exc))
 
 
+INTERNAL_ERROR = 70
+"""Exit code of a bug in facts itself (EX_SOFTWARE), never that of a finding (1)."""
+
+
 def _foreign(exc: Exception) -> int:
-    """Print a database error as one line (URL redacted); re-raise anything else."""
+    """Print a database error as one line (URL redacted); anything else is a bug in facts:
+    one line and exit code 70, the traceback with FACTS_DEBUG=1."""
     from sqlalchemy.exc import SQLAlchemyError
 
     if not isinstance(exc, SQLAlchemyError):
-        raise exc
+        if os.environ.get("FACTS_DEBUG"):
+            raise exc
+        sys.stderr.write(
+            f"internal error: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+            " (a bug in facts; run again with FACTS_DEBUG=1 for the traceback)\n"
+        )
+        return INTERNAL_ERROR
     from db.engine import redact
 
     detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]

@@ -40,9 +40,16 @@ def print_error(text: str) -> None:
 
 
 def deliver(text: str, out: Path | None) -> None:
-    """Print `text`, or write it to `out` and say so."""
+    """Print `text`, or write it to `out` and say so (`Unwritable` where it cannot)."""
     if out is None:
         sys.stdout.write(text)
-    else:
+        return
+    from schema.errors import Unwritable
+
+    if not out.parent.is_dir():
+        raise Unwritable(f"cannot write {out}: there is no folder {out.parent}")
+    try:
         out.write_text(text, encoding="utf-8")
-        print_line(f"wrote {out}")
+    except OSError as exc:
+        raise Unwritable(f"cannot write {out}: {exc.strerror or exc}") from None
+    print_line(f"wrote {out}")

@@ -39,7 +39,7 @@ def roofline(
     from derive.publish.roofline import NoPeak, draw
     from derive.publish.roofline import roofline as gather
 
-    with database(db) as engine:
+    with database(db, must_exist=True) as engine:
         snap = snapshot(engine, as_loaded(engine, reload=reload))
     subjects = [snap.catalog.subject_named(chip) for chip in chips]
     try:
@@ -71,7 +71,7 @@ def graph(
     from db.load import as_loaded
     from derive.publish.graph import NoDerivation, derivation_graph
 
-    with database(db) as engine:
+    with database(db, must_exist=True) as engine:
         snap = snapshot(engine, as_loaded(engine, reload=reload))
     subject = snap.catalog.subject_named(chip)
     if quantity not in snap.catalog.quantities:

@@ -8,6 +8,7 @@ PostgreSQL, writers take a transaction-scoped advisory lock.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,18 +26,23 @@ from db.errors import (
     WriteConflict,
 )
 from db.migrations import HEAD_REVISION
+from db.rawsql import refuse_missing
 from db.url import database_url
 
 BUSY_TIMEOUT_MS = 30_000
 _WRITE_LOCK_KEY = 0x66616374  # "fact": the advisory lock every PostgreSQL writer takes
 
 
+_PASSWORD_PARAMETER = re.compile(r"(?i)([?&](?:password|passwd|pwd)=)[^&]*")
+
+
 def redact(url: str) -> str:
-    """Return `url` with any password hidden, fit for messages and logs."""
+    """Return `url` with any password hidden (in it or as `?password=`), fit for messages."""
     try:
-        return make_url(url).render_as_string(hide_password=True)
+        shown = make_url(url).render_as_string(hide_password=True)
     except ArgumentError:
         return "<unreadable database URL>"
+    return _PASSWORD_PARAMETER.sub(r"\1***", shown)
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -74,6 +80,11 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
+    if parsed.get_backend_name() != "postgresql":
+        raise DatabaseUnavailable(
+            f"facts does not run on {parsed.get_backend_name()} ({redact(url)}); it runs on "
+            "SQLite (sqlite:///PATH) and PostgreSQL (postgresql+psycopg://USER@HOST/NAME)"
+        )
     try:
         return create_engine(parsed, pool_pre_ping=True)
     except ImportError as exc:
@@ -147,8 +158,14 @@ def unchecked_database(url: str | None = None) -> Iterator[Engine]:
 
 
 @contextmanager
-def database(url: str | None = None) -> Iterator[Engine]:
-    """Open the database at `url` (see `open_database`) and dispose of it afterwards."""
+def database(url: str | None = None, *, must_exist: bool = False) -> Iterator[Engine]:
+    """Open the database at `url` (see `open_database`) and dispose of it afterwards.
+
+    With `must_exist`, a SQLite file that is not there is `NoDatabase`, and nothing is
+    created: a command that only reads never makes an empty database at a mistyped path.
+    """
+    if must_exist:
+        refuse_missing(database_url(url))
     engine = open_database(url)
     try:
         yield engine

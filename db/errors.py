@@ -3,6 +3,7 @@
 FactsError (schema.errors)
 └── DatabaseError
     ├── DatabaseUnavailable   the URL cannot be opened
+    │   └── NoDatabase        a reading command named a SQLite file that is not there
     ├── SchemaBehind          the database needs `facts db upgrade`
     ├── SchemaAhead           the database was written by a newer `facts`
     └── WriteConflict         a concurrent writer won; nothing was written
@@ -19,6 +20,10 @@ class DatabaseError(FactsError):
 
 class DatabaseUnavailable(DatabaseError):
     """The database URL cannot be opened."""
+
+
+class NoDatabase(DatabaseUnavailable):
+    """A SQLite file a reading command was pointed at that does not exist."""
 
 
 class SchemaBehind(DatabaseError):

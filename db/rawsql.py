@@ -19,6 +19,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from db.errors import NoDatabase
 from db.migrations import HEAD_REVISION
 from db.url import database_url
 
@@ -109,6 +110,16 @@ def sqlite_file(url: str) -> Path | None:
     return Path(path) if path and path != ":memory:" else None
 
 
+def refuse_missing(url: str) -> None:
+    """Raise `NoDatabase` when `url` names a SQLite file that does not exist."""
+    path = sqlite_file(url)
+    if path is not None and not path.exists():
+        raise NoDatabase(
+            f"no database at {path}; `facts load CATALOG` with this --db creates it "
+            "(or check the path)"
+        )
+
+
 def _fast_sqlite(url: str) -> sqlite3.Connection | None:
     path = sqlite_file(url)
     if path is None or not path.is_file():
@@ -128,6 +139,7 @@ def _fast_sqlite(url: str) -> sqlite3.Connection | None:
 def reading(url: str | None = None) -> Iterator[Reader]:
     """Yield a `Reader` on the database at `url` (see `db.engine.database_url`)."""
     resolved = database_url(url)
+    refuse_missing(resolved)  # reading never creates a database at a mistyped path
     fast = _fast_sqlite(resolved)
     if fast is not None:
         try:

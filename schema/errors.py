@@ -1,6 +1,7 @@
 """Errors raised while reading the catalog.
 
     FactsError                      base of every error `facts` raises on purpose
+    ├── Unwritable (OSError)            an output file that cannot be written where asked
     ├── ValueSyntaxError (ValueError)   a value literal that cannot be read
     │   └── UnitError                   a unit outside the vocabulary, or of the wrong dimension
     └── CatalogError (ValueError)       one problem at a place in a catalog file
@@ -18,6 +19,10 @@ from dataclasses import dataclass
 
 class FactsError(Exception):
     """Base of every error `facts` raises on purpose; its text is for the user."""
+
+
+class Unwritable(FactsError, OSError):
+    """An output file that cannot be written where the command was asked to write it."""
 
 
 class ValueSyntaxError(FactsError, ValueError):

@@ -43,7 +43,8 @@ def test_upgrade_from_empty_to_head_and_back_to_empty(db_url: str) -> None:
 
 
 def test_first_use_creates_the_schema(db_url: str, cli: Any) -> None:
-    result = cli("list", "subjects", "--db", db_url)
+    # the first command that writes creates it (one that only reads never creates a file)
+    result = cli("db", "upgrade", "--db", db_url)
     assert result.exit_code == 0, result.stderr
     assert "facts" in _tables(db_url)
 
