@@ -37,7 +37,20 @@ def _printable(text: str) -> str:
 
 
 Text = Annotated[str, StringConstraints(min_length=1), AfterValidator(_printable)]
-PartialDate = Annotated[str, StringConstraints(pattern=r"^\d{4}(-\d{2}(-\d{2})?)?$")]
+_PARTIAL_DATE = re.compile(r"\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?")
+
+
+def _partial_date(text: str) -> str:
+    if not _PARTIAL_DATE.fullmatch(text):
+        raise ValueError(
+            f"{text!r} is not a date; write a year, a year and month, or a date: 2026, "
+            "2026-08 or 2026-08-31 (months 01–12)"
+        )
+    return text
+
+
+PartialDate = Annotated[str, AfterValidator(_partial_date)]
+"""A year, a year and month, or a date: 2026, 2026-08, 2026-08-31 (a month 01–12)."""
 
 SourceKind = Literal[
     "vendor-doc",
@@ -144,7 +157,7 @@ class FactEntry(Entry):
     precision: Text | None = None
     computed_from: tuple[FactId, ...] = ()
     note: Text | None = None
-    rank: int | None = None
+    rank: Annotated[int, Field(ge=-(2**31), le=2**31 - 1)] | None = None
     supersedes: FactId | None = None
     reason: Text | None = None
     status: Literal["current", "withdrawn"] = "current"

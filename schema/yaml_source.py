@@ -63,12 +63,26 @@ def dotted(path: Path_) -> str:
     return text
 
 
-def _plain(node: yaml.Node, path: Path_, lines: dict[Path_, int], file: str) -> Any:
+MAX_YAML_VALUES = 2_000_000
+"""The most values one catalog file may hold once its aliases are expanded: a bound, so
+that a file of nested aliases ("billion laughs") is refused instead of filling memory."""
+
+
+def _plain(
+    node: yaml.Node, path: Path_, lines: dict[Path_, int], file: str, budget: list[int]
+) -> Any:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise CatalogError(
+            Place(file, node.start_mark.line + 1),
+            f"more than {MAX_YAML_VALUES:,} values once its aliases (*name) are expanded; "
+            "write the values out, or split the file",
+        )
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.ScalarNode):
         return None if node.tag == _NULL else node.value
     if isinstance(node, yaml.SequenceNode):
-        return [_plain(item, (*path, i), lines, file) for i, item in enumerate(node.value)]
+        return [_plain(item, (*path, i), lines, file, budget) for i, item in enumerate(node.value)]
     if isinstance(node, yaml.MappingNode):
         mapping: dict[str, Any] = {}
         for key_node, value_node in node.value:
@@ -82,7 +96,7 @@ def _plain(node: yaml.Node, path: Path_, lines: dict[Path_, int], file: str) -> 
                     Place(file, key_node.start_mark.line + 1, dotted((*path, key))),
                     "this key is given twice in the same mapping; keep one",
                 )
-            mapping[key] = _plain(value_node, (*path, key), lines, file)
+            mapping[key] = _plain(value_node, (*path, key), lines, file, budget)
             lines[(*path, key)] = key_node.start_mark.line + 1
         return mapping
     raise CatalogError(Place(file, node.start_mark.line + 1), "unsupported YAML node")
@@ -123,5 +137,6 @@ def read_located(path: Path, display: str, raw: bytes | None = None) -> LocatedD
     except yaml.YAMLError as exc:
         raise CatalogError(Place(display), f"malformed YAML: {exc}") from None
     lines: dict[Path_, int] = {}
-    data = _plain(node, (), lines, display) if node is not None else None
+    budget = [MAX_YAML_VALUES]
+    data = _plain(node, (), lines, display, budget) if node is not None else None
     return LocatedDocument(display, data, lines)

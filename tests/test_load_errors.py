@@ -14,6 +14,17 @@ BOOK = (
 )
 """A book that quotes the datasheet: the copy a number may be read in (`via`)."""
 
+_ALIAS_BOMB = (
+    "a: &a ["
+    + ",".join(["x"] * 9)
+    + "]\n"
+    + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join([f"*{chr(97 + i)}"] * 9) + "]\n"
+        for i in range(8)
+    )
+)
+"""Nine to the ninth (387 million) values from a file of ten lines ("billion laughs")."""
+
 BAD_CATALOGS: dict[str, tuple[dict[str, str | bytes], str]] = {
     "malformed YAML": (
         {"subjects/chip-x.yaml": CHIP + "  - id: [unclosed\n"},
@@ -109,6 +120,25 @@ BAD_CATALOGS: dict[str, tuple[dict[str, str | bytes], str]] = {
         },
         "subjects/chip-x.yaml:12: facts[0].tier: 'derived' is set by rules, never written; "
         "use official, measured, inferred or estimated",
+    ),
+    "a rank beyond what a database integer holds": (
+        {
+            "subjects/chip-x.yaml": CHIP.replace(
+                "    tier: official\n    date: 2025-04-09",
+                "    tier: official\n    rank: 9223372036854775808\n    date: 2025-04-09",
+            )
+        },
+        "subjects/chip-x.yaml:13: facts[0].rank: Input should be less than or equal to 2147483647",
+    ),
+    "a month 13": (
+        {"sources.yaml": SOURCES + "    published: 2026-13\n"},
+        "sources.yaml:6: sources[0].published: '2026-13' is not a date; write a year, a "
+        "year and month, or a date: 2026, 2026-08 or 2026-08-31 (months 01–12)",
+    ),
+    "nested aliases that expand to billions": (
+        {"extra.yaml": _ALIAS_BOMB},
+        "extra.yaml:1: more than 2,000,000 values once its aliases (*name) are expanded; "
+        "write the values out, or split the file",
     ),
     "YAML 1.1 boolean is not a date": (
         {"subjects/chip-x.yaml": CHIP.replace("date: 2025-04-09", "date: no")},
