@@ -33,7 +33,7 @@ class UnknownSource(FactsError, LookupError):
 
 
 class NotInCatalog(FactsError, LookupError):
-    """A quantity or subject to select that the catalog does not hold."""
+    """A quantity to select that the catalog does not hold."""
 
 
 def facts_of_sources(catalog: Catalog, sources: Sequence[str]) -> Catalog:
@@ -126,29 +126,17 @@ def compare(catalog: Catalog, rules: RuleSet, outcome: Outcome) -> list[Comparis
     return found
 
 
-def resolve_subject(catalog: Catalog, name: str) -> str:
-    """The id of the subject called `name` (its id, name or an alias); raises
-    `NotInCatalog` with the closest ids."""
-    if name in catalog.subjects:
-        return name
-    wanted = name.casefold()
-    for subject_id, subject in catalog.subjects.items():
-        names = (subject.entry.name, *subject.entry.aliases)
-        if any(wanted == n.casefold() for n in names):
-            return subject_id
-    raise NotInCatalog(f"no subject {name!r}{suggest(name, catalog.subjects)}")
-
-
 def selected(result: SourceDerivation, name: str | None, subject: str | None) -> SourceDerivation:
     """Only the derivations and comparisons of quantity `name` (or those under the dotted
     prefix) and of `subject` (an id, name or alias); None selects all. Raises
-    `NotInCatalog` for a quantity or subject the catalog does not hold."""
+    `NotInCatalog` for a quantity, `UnknownSubject` for a subject, the catalog does not
+    hold."""
     catalog = result.catalog
     if name is not None and not any(
         q == name or q.startswith(name + ".") for q in catalog.quantities
     ):
         raise NotInCatalog(f"no quantity {name!r}{suggest(name, catalog.quantities)}")
-    subject_id = resolve_subject(catalog, subject) if subject is not None else None
+    subject_id = catalog.subject_named(subject) if subject is not None else None
 
     def wanted(node_subject: str, quantity: str) -> bool:
         if subject_id is not None and node_subject != subject_id:

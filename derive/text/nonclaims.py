@@ -243,24 +243,33 @@ def hypothetical(sentence: str) -> bool:
     return _HYPOTHETICAL.search(sentence) is not None
 
 
-_EQUALS_AFTER = re.compile(r"\s{0,2}[=＝]\s{0,2}$")
+_EQUALS_BEFORE = re.compile(r"\s{0,2}[=＝]\s{0,2}$")
+_EQUALS_AFTER = re.compile(r"\s{0,2}[=＝]\s{0,2}(?=\d)")
+_DEFINED_SPAN = 40
+"""How far either side of "=" the other number of a unit's definition may stand."""
 
 
 def _defines_a_unit(line: str, number: TextNumber) -> bool:
-    """True for either side of "1 TB/s = 1,000 GB/s": a unit said in another, exactly."""
+    """True for either side of "1 TB/s = 1,000 GB/s": a unit said in another, exactly.
+
+    Only the few characters around the "=" are read again, so a line of a thousand
+    numbers costs a thousand short looks, not a thousand reads of the line.
+    """
     from derive.text.numbers import numbers_in_line
 
-    found = list(numbers_in_line(line, 0))
-    place = next((i for i, n in enumerate(found) if n.column == number.column), None)
-    if place is None:
-        return False
-    for left, right in ((place - 1, place), (place, place + 1)):
-        if left < 0 or right >= len(found):
-            continue
-        a, b = found[left], found[right]
-        if not (a.unit and b.unit and a.unit != b.unit) or a.value != 1:
-            continue
-        if not _EQUALS_AFTER.match(line[a.end : b.column - 1]):
+    start = number.column - 1
+    pairs: list[tuple[TextNumber, TextNumber]] = []
+    if number.value == 1 and (equals := _EQUALS_AFTER.match(line, number.end)):
+        after = list(numbers_in_line(line[equals.end() : equals.end() + _DEFINED_SPAN], 0))
+        if after and after[0].column == 1:
+            pairs.append((number, after[0]))
+    if _EQUALS_BEFORE.search(line, max(0, start - 4), start):
+        window = line[max(0, start - _DEFINED_SPAN) : start]
+        before = list(numbers_in_line(window, 0))
+        if before and _EQUALS_BEFORE.fullmatch(window[before[-1].end :]):
+            pairs.append((before[-1], number))
+    for a, b in pairs:
+        if a.value != 1 or not (a.unit and b.unit and a.unit != b.unit):
             continue
         try:
             scale = factor(a.unit, b.unit)

@@ -11,6 +11,7 @@ the numbers. Anything looser is left to the words near each number.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import replace
 from itertools import pairwise
@@ -58,15 +59,19 @@ def respective(
     text = block.text
     names = [(m.start, m.end) for m, _ in subjects]
     spans = [(n.column - 1, n.end) for n in numbers]
+    number_runs = _runs(spans, text, _NUMBERS_JOINED)  # once per block, not per list
+    run_starts = [spans[run[0]][0] for run in number_runs]
     for names_run in _runs(names, text, _SUBJECTS_JOINED):
         listed = [subjects[i][1] for i in names_run]
         if len(set(listed)) != len(listed):
             continue
         low, high = block.sentence(names[names_run[0]][0])
         after = names[names_run[-1]][1]
-        for numbers_run in _runs(spans, text, _NUMBERS_JOINED):
+        for numbers_run in number_runs[bisect_left(run_starts, after) :]:
             first = spans[numbers_run[0]][0]
-            if not after <= first < high or len(numbers_run) != len(listed):
+            if first >= high:
+                break  # runs come in reading order: none later is in this sentence
+            if len(numbers_run) != len(listed):
                 continue
             said = _RESPECTIVELY.search(text[low:high]) is not None or (
                 _compared(text, names, names_run) and _compared(text, spans, numbers_run)
