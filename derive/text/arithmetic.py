@@ -94,18 +94,24 @@ class _Gap:
     op: str
     closes: bool = False  # "…）× b": the bracket before the operator ends
     opens: bool = False  # "a ÷（b …": a bracket after the operator begins
+    glosses: bool = False  # "37 MiB（256 KiB × 148）": the bracket says how it is made
+
+
+_GLOSS = re.compile(r"\s{0,2}[(（]\s{0,2}")
+"""A bracket opened right after a number: what follows, up to its close, computes it."""
+_CLOSED = re.compile(r"\s{0,2}[)）]")
 
 
 def _gaps(text: str, numbers: Sequence[TextNumber]) -> list[_Gap | None]:
     """What joins each number to the next (None where they are not joined)."""
     ops: list[_Gap | None] = []
     for left, right in itertools.pairwise(numbers):
-        gap = _GAP.fullmatch(text[left.end : right.column - 1])
-        ops.append(
-            _Gap(gap["op"].strip(), gap["close"] is not None, gap["open"] is not None)
-            if gap
-            else None
-        )
+        between = text[left.end : right.column - 1]
+        gap = _GAP.fullmatch(between)
+        if gap:
+            ops.append(_Gap(gap["op"].strip(), gap["close"] is not None, gap["open"] is not None))
+        else:
+            ops.append(_Gap("=", glosses=True) if _GLOSS.fullmatch(between) else None)
     return ops
 
 
@@ -145,6 +151,11 @@ def chains(text: str, numbers: Sequence[TextNumber]) -> list[Chain]:
         if bracket and not (after is not None and after.closes):
             index = at + 1
             continue  # a bracket left open: not a computation read here
+        opened = gaps[result] if result is not None else None
+        glossed = opened is not None and opened.glosses
+        if glossed and not _CLOSED.match(text, numbers[at].end):
+            index = at + 1
+            continue  # "37 MiB（256 KiB × 148 …": the gloss must close after its last operand
         if result is None and at < len(ops) and ops[at] in ("=", "≈"):
             result = at + 1  # a × b = d
         if len(operands) >= 2 and len(operands) <= MAX_OPERANDS:
@@ -239,15 +250,16 @@ def align(
     by_shape: Shapes,
     agrees: Agrees,
     fits: Fits = lambda number, pair: True,
-    prefer: Callable[[str], float] = lambda subject: 0.0,
+    prefer: Callable[[Computation], tuple[float, float]] = lambda computation: (0.0, 0.0),
 ) -> list[Aligned]:
     """Tie a chain's numbers to the inputs and output of the one computation it writes.
 
     A computation fits when every operand takes a factor of the same sign (a constant
     by its value, a quantity by position; constants the text leaves out are skipped),
     its result (if written) the output, and at least two of the numbers agree with the
-    values they take. Of computations fitting equally, the one of the subject the words
-    name best (`prefer`); a tie between subjects named alike leaves the chain alone.
+    values they take. Of computations fitting equally, the one the words name best
+    (`prefer`: how well they name its subject, then its quantities); a tie between
+    computations named alike leaves the chain alone.
     """
     memo: dict[tuple[int, Pair], bool] = {}
 
@@ -258,7 +270,7 @@ def align(
         return memo[key]
 
     best: list[Aligned] = []
-    best_score, best_named = 1, 0.0
+    best_score, best_named = 1, (0.0, 0.0)
     tie = False
     for operands in _readings(chain, numbers):
         signs = [sign for _, sign in operands]
@@ -284,7 +296,7 @@ def align(
                         continue
                     pairs.append((chain.result, computation.output))
                 score = sum(agree(i, p) for i, p in pairs)
-                named = prefer(computation.output[0])
+                named = prefer(computation)
                 if score > best_score or (score == best_score and best and named > best_named):
                     why = f"the text computes {computation.output[1]} by rule {computation.rule}"
                     best = [Aligned(i, p, why) for i, p in pairs]

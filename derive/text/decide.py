@@ -16,16 +16,20 @@ from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 
-from derive.text.arithmetic import align, chains
+from derive.text.arithmetic import Computation, align, chains
 from derive.text.context import WINDOW, Read
 from derive.text.judge import Judgement, interval_for, judge, plausible
 from derive.text.known import CatalogView
+from derive.text.lexicon import Mention
 from derive.text.numbers import TextNumber
 from derive.text.resolve import (
     BY_VALUE,
     FIRM_QUANTITY,
+    FIRM_SUBJECT,
+    PASSAGE_LABEL,
     Candidate,
     compatible,
+    of_dimension,
     subject_evidence,
     tied,
     wide,
@@ -78,6 +82,7 @@ def decide(
         if judgement.verdict is not Verdict.mismatched and (
             top.quantity_score >= STRONG_QUANTITY
             or _coincidence(view, number, group) <= COINCIDENCE
+            or _alone_in_kind(view, number, top)
         ):
             why = f"{top.why()} (tentative: the value agrees)"
             return judgement.verdict, top, judgement, why, ()
@@ -94,9 +99,14 @@ def decide(
             if settled is not None:
                 return settled
             shown = judgement.known.shown() if judgement.known else "its value"
+            doubt = (
+                f"to call {shown} a contradiction"
+                if judgement.verdict is Verdict.mismatched
+                else f"for the agreement with {shown} to be more than a coincidence"
+            )
             why = (
-                f"perhaps {top.subject} {top.quantity} ({top.why()}), but the words are "
-                f"not enough to call {shown} a contradiction"
+                f"perhaps {top.subject} {top.quantity} ({top.why()}), "
+                f"but the words are not enough {doubt}"
             )
             return Verdict.unresolved, None, None, why, (f"{top.subject}:{top.quantity}",)
     names = tuple(f"{c.subject}:{c.quantity}" for c in group)
@@ -129,6 +139,34 @@ def decide(
         return settled
     why = f"its words name {len(group)} pairs equally well and no value settles it"
     return Verdict.unresolved, None, None, why, names
+
+
+def _quantity_words(mentions: Sequence[Mention]) -> dict[str, float]:
+    """How strongly the terms around a computation name each quantity (its best term)."""
+    found: dict[str, float] = {}
+    for mention in mentions:
+        for sense in mention.senses:
+            if sense.target == "quantity":
+                found[sense.id] = max(found.get(sense.id, 0.0), sense.weight)
+    return found
+
+
+def _alone_in_kind(view: CatalogView, number: TextNumber, top: Candidate) -> bool:
+    """True when the subject named in the sentence holds this value in no other quantity
+    the number could be about, and words in the passage name this one.
+
+    "v7 … ÷ 8 颗" where the passage speaks of stacks: the words chose the pair, and an 8
+    among the chip's other counts would have made the agreement say nothing.
+    """
+    if top.subject_score < FIRM_SUBJECT or top.quantity_score < PASSAGE_LABEL:
+        return False
+    for quantity in of_dimension(view, top.subject, number.unit, number.unit_text):
+        if quantity == top.quantity:
+            continue
+        judgement = judge_pair(view, number, (top.subject, quantity))
+        if judgement is not None and judgement.verdict is not Verdict.mismatched:
+            return False
+    return True
 
 
 def _within_bounds(view: CatalogView, candidate: Candidate) -> str:
@@ -270,9 +308,22 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
         where = numbers[chain.operands[0][0]].column - 1
         near = read.terms_around(where - WINDOW, where + WINDOW)
         named = subject_evidence(view, block, where, near, context)
+        placed = [numbers[i].column - 1 for i, _ in chain.operands]
+        if chain.result is not None:
+            placed.append(numbers[chain.result].column - 1)
+        around_chain = read.terms_around(min(placed) - WINDOW, max(placed) + WINDOW)
+        labelled = _quantity_words([*around_chain, *context.row_terms, *context.column_terms])
 
-        def prefer(subject: str, named: dict[str, tuple[float, str]] = named) -> float:
-            return named.get(subject, (0.0, ""))[0]
+        def prefer(
+            computation: Computation,
+            named: dict[str, tuple[float, str]] = named,
+            labelled: dict[str, float] = labelled,
+        ) -> tuple[float, float]:
+            """How well the words name its subject, then any of its quantities."""
+            quantities = [computation.output[1]]
+            quantities += [f.pair[1] for f in computation.factors if f.pair is not None]
+            words = max(labelled.get(q, 0.0) for q in quantities)
+            return named.get(computation.output[0], (0.0, ""))[0], words
 
         found = align(chain, numbers, view.computation_shapes, agrees, fits, prefer)
         for aligned in found:

@@ -97,9 +97,13 @@ _UNIT_WORD = re.compile(
     r"(?:[kMGTPE]?FLOPS|[kMGTPE]?FLOP(?:/(?:s|B|cycle))?|[kMGTPE]?bps|[kMGTPE]?b/s"
     r"|[kMGTPEKi]{0,2}B(?:/s)?|[kMGTP]?bits?(?:/s)?|[kMG]?Hz|MAC(?:/cycle)?|%|[mµn]s)(?![A-Za-z0-9])"
 )
+_VERB_AFTER = {"卡": "在住死"}
+"""Counting words that are also verbs, and what follows the verb ("128 卡在中间": stuck)."""
 _PROSE_UNIT = re.compile(
     "|".join(
-        re.escape(u) + (r"s?(?![A-Za-z])" if u.isascii() else "")
+        re.escape(u)
+        + (r"s?(?![A-Za-z])" if u.isascii() else "")
+        + (f"(?![{_VERB_AFTER[u]}])" if u in _VERB_AFTER else "")
         for u in sorted(_PROSE_UNITS, key=len, reverse=True)
     )
 )

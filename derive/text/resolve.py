@@ -65,6 +65,9 @@ VARIANT = 0.8
 """A named subject's variants are about it too, less than it (below the tie margin)."""
 TAKEN_OVER = 0.5
 """What the subjects of other lines weigh once the number's own line names one."""
+WHOLE_THINGS = frozenset({"颗", "块", "片", "卡", "chip", "core", "warp", "线程", "thread"})
+"""Counting words for whole things (chips, stacks, cores, threads): "8 颗" counts things,
+never the bits of a width or the bytes of a line, as "1024 根 (wires)" may."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +279,11 @@ _POSSESSIVE = re.compile(r"(?<![A-Za-z])(?:[Ii]ts|[Tt]heir)\s+|它的\s*|其\s*"
 """Words that point back at the subject spoken of: "its", "their", 它的, 其."""
 
 _OPERATOR = re.compile(r"[×÷*/=＝≈+]|\s[-−]\s")
+_ASSIGNED = re.compile(r"\s{0,2}(?:[=＝:：]|是|为|is|of|equals)\s{0,2}")
+"""What stands between a term and the number it is set to ("head_dim ＝ 128", "M: 1")."""
+_OPERAND = re.compile(r"\s{0,2}(?:[×÷*/+^]|\s[-−]\s)")
+ASSIGNED = 1.5
+"""How close a term is to a number it is set to, when the number is the whole right side."""
 
 
 def _distance(mention: Mention, start: int, end: int) -> int:
@@ -316,6 +324,12 @@ def _proximity(block: Block, mention: Mention, place: _Place) -> float:
         distance = _distance(mention, start, end)
         closeness = 1.0 / (1.0 + distance / 12.0)
         between = block.text[min(end, mention.end) : max(start, mention.start)]
+        if (
+            mention.end <= start
+            and _ASSIGNED.fullmatch(between)
+            and not _OPERAND.match(block.text, end)
+        ):
+            return ASSIGNED  # "head_dim ＝ 128": the term is what the number is
         if _OPERATOR.search(between):
             closeness *= 0.3  # "1024 × 每根引脚的速率": the words name the other operand
         others = [_distance(mention, a, b) for a, b in place.others]
@@ -465,16 +479,16 @@ def candidates(
         q
         for subject, (score, _) in subjects.items()
         if score >= likeliest
-        for q in _of_dimension(view, subject, number.unit)
+        for q in of_dimension(view, subject, number.unit, number.unit_text)
     }
     for subject, (s_score, s_why) in subjects.items():
         held = view.quantities_of.get(subject, ())
-        of_dimension = _of_dimension(view, subject, number.unit)
-        pool = held if bare_by_value else sorted(of_dimension | (quantities.keys() & set(held)))
+        in_dimension = of_dimension(view, subject, number.unit, number.unit_text)
+        pool = held if bare_by_value else sorted(in_dimension | (quantities.keys() & set(held)))
         for quantity in pool:
             q_score, q_why = quantities.get(quantity, (0.0, ""))
             near = local.get(quantity, (0.0, ""))[0]
-            if quantity in of_dimension:
+            if quantity in in_dimension:
                 if number.unit and len(in_unit) == 1:
                     near = max(near, FIRM_QUANTITY)
                     if q_score == 0.0:
@@ -502,9 +516,15 @@ def candidates(
     return found
 
 
-def _of_dimension(view: CatalogView, subject: str, unit: str | None) -> frozenset[str]:
-    """The quantities `subject` holds that a number written in `unit` can be about."""
-    key = (subject, unit)
+def of_dimension(
+    view: CatalogView, subject: str, unit: str | None, written: str = ""
+) -> frozenset[str]:
+    """The quantities `subject` holds that a number written in `unit` can be about.
+
+    `written`: the unit as the text wrote it, a counting word when `unit` is empty.
+    """
+    things = unit == "" and written.lower().rstrip("s") in WHOLE_THINGS
+    key = (subject, f"{unit}#things" if things else unit)
     found = view.dimensions.get(key)
     if found is None:
         held = view.quantities_of.get(subject, ())
@@ -512,7 +532,9 @@ def _of_dimension(view: CatalogView, subject: str, unit: str | None) -> frozense
             q
             for q in held
             if compatible(unit, view.quantities[q].unit)
-            or (unit == "" and view.quantities[q].count)  # "1024 根数据线": a count of bits
+            or (  # "1024 根数据线": a count of bits; "8 颗" counts whole things only
+                unit == "" and view.quantities[q].count and not (things and view.quantities[q].unit)
+            )
         )
         view.dimensions[key] = found
     return found

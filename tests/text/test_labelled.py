@@ -38,7 +38,7 @@ def test_english_article_meets_every_target(english_view: CatalogView) -> None:
     scores = _scores(text, english_view, [ENGLISH / "labels.yaml"])
     # "8,192 bits × 5.2 Gb/s" is read in bits now, no longer as a bare number its value
     # placed; a power of two of bits is then too common to tell a subject by: unresolved
-    _holds(scores, 200, (0.98, 0.955, 0.93, 0.95))
+    _holds(scores, 200, (0.98, 0.96, 0.95, 0.98))
 
 
 def test_second_english_article_on_the_audits_catalog(second_view: CatalogView) -> None:
@@ -86,4 +86,4 @@ def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None
     # these are the figures reached, kept from falling back. The targets
     # (97 / 90 / 85 / 95 %) are not met on it yet: see the README.
     scores = _scores(course_text, course_view, COURSE_LABELS)
-    _holds(scores, 250, (0.90, 0.68, 0.55, 0.94))
+    _holds(scores, 250, (0.90, 0.69, 0.57, 0.94))

@@ -490,3 +490,65 @@ def test_a_memory_standard_counted_as_a_part_is_not_the_subject(
         "mi300x",
         "hbm.pin_rate",
     )
+
+
+def test_a_quantity_set_equal_to_a_number_is_what_the_number_is(fourth_view: CatalogView) -> None:
+    # "label = N" names the number's quantity as firmly as a label can: the subject
+    # carried from the paragraph before is enough once the value agrees
+    for text, quantity in (
+        ("We start from the H100 SXM5.\n\nThere, CUDA cores per SM = 128.", "cuda_core.per_sm"),
+        ("We start from the H100 SXM5.\n\nThere, tensor cores per SM = 4.", "tensor_core.per_sm"),
+    ):
+        claim = _one(text, fourth_view)
+        assert (claim.verdict, claim.subject, claim.quantity) == (
+            Verdict.matched,
+            "h100-sxm5-80gb",
+            quantity,
+        ), claim.why
+
+
+def test_a_number_that_begins_a_product_is_not_set_equal_to_the_term_before(
+    fourth_view: CatalogView,
+) -> None:
+    # "bandwidth = 1024 × 9.6 Gb/s": 1024 is a factor of the bandwidth, not the bandwidth
+    text = "Per stack, the HBM3E bandwidth = 1024 × 9.6 Gb/s."
+    (factor,) = [r for r in check_text(text, fourth_view).results if r.number.digits == "1024"]
+    assert factor.verdict is Verdict.unresolved
+    assert "hbm3e:hbm.bandwidth_per_stack" in factor.candidates and len(factor.candidates) > 1
+
+
+def test_a_bracket_after_a_number_that_computes_it_is_read_by_the_rule_its_words_name(
+    course_view: CatalogView,
+) -> None:
+    # The register file and the shared memory of the B200 are both 256 KiB × 148 SMs =
+    # 37 MiB: the words beside the computation say which rule the bracket writes
+    claims = _claims("The B200's register file is 37 MiB (256 KiB × 148).", course_view)
+    assert [(c.number.literal, c.verdict, c.subject, c.quantity) for c in claims] == [
+        ("37 MiB", Verdict.matched, "b200", "registers.capacity"),
+        ("256 KiB", Verdict.matched, "b200", "registers.per_sm"),
+        ("148", Verdict.matched, "b200", "sm.count"),
+    ]
+    shared = _claims("B200 的共享内存 37 MiB（256 KiB × 148）。", course_view)
+    assert [c.quantity for c in shared] == [
+        "l1smem.capacity",
+        "l1smem.capacity_per_sm",
+        "sm.count",
+    ]
+    # without its closing bracket the gloss is not a computation
+    (left_open, *_) = _claims("The B200's register file is 37 MiB (256 KiB × 148 and", course_view)
+    assert left_open.why != claims[0].why
+
+
+def test_a_count_of_whole_things_is_never_read_as_a_width_in_bits(
+    course_view: CatalogView,
+) -> None:
+    # 颗 counts chips and stacks; 根 (wires) may count the bits of an interface
+    (stacks,) = [
+        r
+        for r in check_text("TPU v7 的 HBM 一共 8 颗。", course_view).results
+        if r.number.unit == ""
+    ]
+    assert "tpu-v7:hbm.interface_width" not in stacks.candidates
+    assert stacks.verdict is not Verdict.matched or stacks.quantity == "hbm.stacks"
+    wires = _one("TPU v7 的每颗 HBM stack 有 1024 根数据线。", course_view)
+    assert (wires.subject, wires.quantity) == ("tpu-v7", "hbm.interface_width")
