@@ -193,7 +193,21 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                         verdict, chosen, judgement, why, names = told
             if chosen is not None and verdict is not Verdict.unresolved:
                 last = (found.end, (chosen.subject, chosen.quantity))
-            if found.unit:
+            known = judgement.known if judgement is not None else None
+            if not found.unit and index in written and chosen and known and known.written_unit:
+                # a bare number a written computation resolved: a later repeat means it
+                recent.append(
+                    Echo(
+                        found.digits,
+                        found.literal,
+                        block.line,
+                        known.written_unit,
+                        known.written_unit,
+                        chosen.subject,
+                        chosen.quantity,
+                    )
+                )
+            elif found.unit:
                 resolved = chosen is not None and verdict is not Verdict.unresolved
                 recent.append(
                     Echo(

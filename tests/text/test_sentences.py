@@ -552,3 +552,17 @@ def test_a_count_of_whole_things_is_never_read_as_a_width_in_bits(
     assert stacks.verdict is not Verdict.matched or stacks.quantity == "hbm.stacks"
     wires = _one("TPU v7 的每颗 HBM stack 有 1024 根数据线。", course_view)
     assert (wires.subject, wires.quantity) == ("tpu-v7", "hbm.interface_width")
+
+
+def test_a_bare_number_repeated_after_a_computation_resolved_it_means_the_same(
+    course_view: CatalogView,
+) -> None:
+    text = "TPU v7 每个 ICI 轴的带宽 400 GB/s ＝ 1,200 ÷ 3 个轴；别把它和 1,200 混为一谈。"
+    first, again = [r for r in check_text(text, course_view).results if r.number.digits == "1,200"]
+    assert (first.subject, first.quantity) == ("tpu-v7", "ici.bandwidth_per_chip")
+    assert (again.verdict, again.subject, again.quantity) == (
+        Verdict.matched,
+        "tpu-v7",
+        "ici.bandwidth_per_chip",
+    )
+    assert "repeats the 1,200" in again.why
