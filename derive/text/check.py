@@ -25,6 +25,7 @@ from derive.text.resolve import (
     Echo,
     candidates,
     held_dimension,
+    scaled,
     takes_time,
 )
 from derive.text.respective import respective, shared_units
@@ -207,14 +208,14 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                         chosen.quantity,
                     )
                 )
-            elif found.unit:
+            elif found.unit or scaled(found):
                 resolved = chosen is not None and verdict is not Verdict.unresolved
                 recent.append(
                     Echo(
                         found.digits,
                         found.literal,
                         block.line,
-                        found.unit,
+                        found.unit or "",
                         found.unit_text,
                         chosen.subject if resolved and chosen else None,
                         chosen.quantity if resolved and chosen else None,

@@ -24,6 +24,7 @@ from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
 from derive.text.document import Block
 from derive.text.known import CatalogView
@@ -65,6 +66,8 @@ VARIANT = 0.8
 """A named subject's variants are about it too, less than it (below the tie margin)."""
 TAKEN_OVER = 0.5
 """What the subjects of other lines weigh once the number's own line names one."""
+TIMES = frozenset({"倍", "time"})
+"""Words that make a number a ratio ("148 倍", "3 times"): it is no count of anything."""
 WHOLE_THINGS = frozenset({"颗", "块", "片", "卡", "chip", "core", "warp", "线程", "thread"})
 """Counting words for whole things (chips, stacks, cores, threads): "8 颗" counts things,
 never the bits of a width or the bytes of a line, as "1024 根 (wires)" may."""
@@ -140,6 +143,8 @@ class Candidate:
 
     def why(self) -> str:
         """The words that resolved the subject and the quantity."""
+        if self.subject_why == self.quantity_why:  # "repeats the 671B of line 1"
+            return self.subject_why
         return f"{self.subject_why}; {self.quantity_why}"
 
 
@@ -455,8 +460,9 @@ def candidates(
         block, number, start, mentions, context, spans, first=first
     )
     named_here = any(score >= FIRM_QUANTITY for score, _ in local.values())
-    if (number.unit is None or number.unit == "") and not named_here:
-        # "8 matrix engines" names its own quantity: it repeats no earlier "8 MB"
+    if (number.unit is None or number.unit == "") and (not named_here or scaled(number)):
+        # "8 matrix engines" names its own quantity: it repeats no earlier "8 MB"; a
+        # scaled literal written again ("671B" … "671B 的权重") is the same number
         for echo in reversed(recent):
             if echo.digits == number.digits and (
                 number.unit is None or echo.unit_text == number.unit_text
@@ -523,21 +529,37 @@ def of_dimension(
 
     `written`: the unit as the text wrote it, a counting word when `unit` is empty.
     """
-    things = unit == "" and written.lower().rstrip("s") in WHOLE_THINGS
-    key = (subject, f"{unit}#things" if things else unit)
+    word = written.lower().rstrip("s")
+    things = unit == "" and word in WHOLE_THINGS
+    times = unit == "" and word in TIMES
+    key = (subject, f"{unit}#things" if things else f"{unit}#times" if times else unit)
     found = view.dimensions.get(key)
     if found is None:
         held = view.quantities_of.get(subject, ())
         found = frozenset(
             q
             for q in held
-            if compatible(unit, view.quantities[q].unit)
-            or (  # "1024 根数据线": a count of bits; "8 颗" counts whole things only
-                unit == "" and view.quantities[q].count and not (things and view.quantities[q].unit)
+            if not (times and view.quantities[q].count)  # "148 倍" is a ratio, never a count
+            and (
+                compatible(unit, view.quantities[q].unit)
+                or (  # "1024 根数据线": a count of bits; "8 颗" counts whole things only
+                    unit == ""
+                    and view.quantities[q].count
+                    and not (things and view.quantities[q].unit)
+                )
             )
         )
         view.dimensions[key] = found
     return found
+
+
+def scaled(number: TextNumber) -> bool:
+    """True for a plain number written with a scale ("671B" billions, "1,770 万")."""
+    plain = number.digits.replace(",", "").replace("_", "")
+    try:
+        return number.unit == "" and Decimal(plain) != number.value
+    except ArithmeticError:
+        return False
 
 
 def significant_digits(digits: str) -> int:

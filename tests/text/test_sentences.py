@@ -566,3 +566,33 @@ def test_a_bare_number_repeated_after_a_computation_resolved_it_means_the_same(
         "ici.bandwidth_per_chip",
     )
     assert "repeats the 1,200" in again.why
+
+
+def test_a_number_of_times_is_a_ratio_never_a_count(fourth_view: CatalogView) -> None:
+    # "132 倍" says how many times more, whatever is counted: not the 132 SMs
+    ratio = _one("H100 SXM5 的 SM 比上一代多 132 倍。", fourth_view)
+    assert (ratio.verdict, ratio.quantity) == (Verdict.unresolved, None)
+    count = _one("H100 SXM5 的 SM 有 132 个。", fourth_view)
+    assert (count.verdict, count.subject, count.quantity) == (
+        Verdict.matched,
+        "h100-sxm5-80gb",
+        "sm.count",
+    )
+
+
+def test_a_scaled_number_written_again_is_the_same_number(course_view: CatalogView) -> None:
+    # "671B" again, paragraphs later and beside words that name another quantity
+    # (weights, as an MXU loads them): the same literal means the same pair
+    text = (
+        "DeepSeek V3 一共 671B 参数。\n\n"
+        "TPU v7 的 MXU 装一次权重要 256 个周期。\n\n"
+        "而 671B 的权重都得放进显存。"
+    )
+    first, again = [r for r in check_text(text, course_view).results if r.number.digits == "671"]
+    assert (first.subject, first.quantity) == ("deepseek-v3", "model.params_total")
+    assert (again.verdict, again.subject, again.quantity) == (
+        Verdict.matched,
+        "deepseek-v3",
+        "model.params_total",
+    )
+    assert again.why == "repeats the 671B of line 1"
