@@ -16,7 +16,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from derive.text.context import WINDOW, around, blocks_with_context
-from derive.text.decide import CONVERSION, computed, decide, restated, speaks_of, told_wrong
+from derive.text.decide import (
+    CONVERSION,
+    computed,
+    counterpart,
+    decide,
+    restated,
+    speaks_of,
+    told_wrong,
+)
 from derive.text.judge import Judgement
 from derive.text.known import CatalogView
 from derive.text.nonclaims import NonClaim, classify, hypothetical
@@ -186,6 +194,14 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 verdict, chosen, judgement, why, names = decide(view, found, pairs, sentence)
                 if verdict is Verdict.unresolved and last is not None and last[0] <= start:
                     again = restated(view, found, block.text[last[0] : start], last[1])
+                    if again is None:
+                        named = frozenset(  # the subjects named since that claim
+                            sense.id
+                            for m in read.terms_around(last[0], start)
+                            for sense in m.senses
+                            if sense.target == "subject"
+                        )
+                        again = counterpart(view, found, names, last[1], named)
                     if again is not None:
                         verdict, chosen, judgement, why, names = again
                 if verdict is Verdict.unresolved:

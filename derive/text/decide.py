@@ -426,6 +426,41 @@ _RESTATING = re.compile(
 comma, a word that restates)."""
 
 
+def counterpart(
+    view: CatalogView,
+    number: TextNumber,
+    tied: Sequence[str],
+    pair: tuple[str, str],
+    named: frozenset[str] = frozenset(),
+) -> Decision | None:
+    """A number left unresolved right after a claim about another subject ("B200: 592.
+    v7: 4.") is about the one pair the catalog compares with that claim's, of a subject
+    its words tie on or that is `named` between the two.
+
+    The catalog's structure, not the value, chooses it: a rule divides one by the other.
+    The value then says whether the text agrees.
+    """
+    others = view.counterparts.get(pair, frozenset())
+    tied_pairs = {tuple(t.split(":", 1)) for t in tied}
+    chosen_pairs = sorted(
+        (s, q)
+        for s, q in others
+        if (s, q) in tied_pairs or (s in named and compatible(number.unit, view.quantities[q].unit))
+    )
+    if len(chosen_pairs) != 1:
+        return None
+    subject, quantity = chosen_pairs[0]
+    judgement = judge_pair(view, number, (subject, quantity))
+    if judgement is None or not plausible(judgement):
+        return None
+    why = (
+        f"the catalog compares {subject} {quantity} with the {pair[0]} {pair[1]} just "
+        "before it"
+    )
+    chosen = Candidate(subject, quantity, 1.0, 1.0, why, "its counterpart", 1.0)
+    return judgement.verdict, chosen, judgement, why, ()
+
+
 def restated(
     view: CatalogView, number: TextNumber, between: str, pair: tuple[str, str]
 ) -> Decision | None:

@@ -209,6 +209,41 @@ class CatalogView:
                 children[subject.variant_of].append(subject.id)
         return {s: tuple(sorted(cs)) for s, cs in children.items()}
 
+    @cached_property
+    def counterparts(self) -> dict[tuple[str, str], frozenset[tuple[str, str]]]:
+        """Pairs of two subjects the catalog compares by a ratio: for each, the other's.
+
+        A rule dividing one subject's quantity by another subject's (tensor cores of
+        one chip over MXUs of the other) says the two are the same thing on each side.
+        A pair stands for its subject's whole family (a variant, its parent).
+        """
+        parent = {s.id: s.variant_of for s in self.subjects.values() if s.variant_of}
+
+        def family(subject: str) -> set[str]:
+            root = subject
+            while root in parent and parent[root] != root:
+                root = parent[root]
+            found, todo = {root}, [root]
+            while todo:
+                for child in self.variants.get(todo.pop(), ()):
+                    if child not in found:
+                        found.add(child)
+                        todo.append(child)
+            return found
+
+        found: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
+        for computation in self.computations:
+            factors = [f for f in computation.factors if f.pair is not None]
+            if len(factors) != 2 or {f.sign for f in factors} != {1, -1}:
+                continue
+            (a, qa), (b, qb) = (f.pair for f in factors if f.pair is not None)
+            if a == b or family(a) & family(b):
+                continue
+            for one, other in (((a, qa), (b, qb)), ((b, qb), (a, qa))):
+                for member in family(one[0]):
+                    found[(member, one[1])].update((m, other[1]) for m in family(other[0]))
+        return {pair: frozenset(others) for pair, others in found.items()}
+
     def pair(self, subject: str, quantity: str) -> Sequence[KnownValue]:
         """Every value of one pair (empty when the catalog holds none)."""
         return self.values.get((subject, quantity), ())

@@ -596,3 +596,102 @@ def test_a_scaled_number_written_again_is_the_same_number(course_view: CatalogVi
         "model.params_total",
     )
     assert again.why == "repeats the 671B of line 1"
+
+
+_COMPARED_CHIPS = {
+    "sources.yaml": (
+        "sources:\n"
+        "  - id: h100-datasheet\n    title: NVIDIA H100 Tensor Core GPU datasheet\n"
+        "    kind: vendor-doc\n    publisher: NVIDIA\n"
+        "  - id: cdna3-paper\n    title: AMD CDNA 3 architecture white paper\n"
+        "    kind: vendor-doc\n    publisher: AMD\n"
+    ),
+    "quantities.yaml": (
+        "quantities:\n"
+        "  - {id: sm.count, name: SM count, name_zh: SM 数, count: true}\n"
+        "  - {id: tensor_core.count, name: Tensor cores, synonyms: [tensor core], count: true}\n"
+        "  - {id: tensor_core.per_sm, name: Tensor cores per SM, count: true}\n"
+        "  - {id: cu.count, name: Compute units, synonyms: [CU], count: true}\n"
+        "  - {id: matrix_core.count, name: Matrix cores, count: true}\n"
+        "  - {id: matrix_core.per_cu, name: Matrix cores per CU, count: true}\n"
+        "  - {id: compare.matrix_unit_ratio, name: 'Matrix units, one over the other'}\n"
+    ),
+    "subjects/h100.yaml": (
+        "subject: {id: h100, name: NVIDIA H100 SXM5, kind: chip, aliases: [H100]}\n"
+        "facts:\n"
+        + "".join(
+            f"  - {{id: h100.{q}, quantity: {q}, value: {v}, source: h100-datasheet, "
+            "tier: official}\n"
+            for q, v in (("sm.count", 132), ("tensor_core.count", 528), ("tensor_core.per_sm", 4))
+        )
+    ),
+    "subjects/mi300x.yaml": (
+        "subject: {id: mi300x, name: AMD Instinct MI300X, kind: chip, aliases: [MI300X]}\n"
+        "facts:\n"
+        + "".join(
+            f"  - {{id: mi300x.{q}, quantity: {q}, value: {v}, source: cdna3-paper, "
+            "tier: official}\n"
+            for q, v in (("cu.count", 304), ("matrix_core.count", 1216), ("matrix_core.per_cu", 4))
+        )
+    ),
+    "subjects/h100-vs-mi300x.yaml": (
+        "subject: {id: h100-vs-mi300x, name: H100 against MI300X, kind: other}\n"
+    ),
+    "rules/compare.yaml": (
+        "rules:\n"
+        "  - id: compare.matrix_unit_ratio.mi300x-over-h100\n"
+        "    output: compare.matrix_unit_ratio\n"
+        "    formula: mi300x:matrix_core.count / h100:tensor_core.count\n"
+        "    subjects: [h100-vs-mi300x]\n"
+        "    description: How many times more matrix units the MI300X has than the H100.\n"
+    ),
+}
+
+
+def test_a_number_right_after_a_claim_on_another_subject_is_its_counterpart(
+    tmp_path: Path,
+) -> None:
+    # The catalog divides the MI300X's matrix cores by the H100's tensor cores: said
+    # side by side, "MI300X: 1216" is its matrix cores, not its CUs or cores per CU
+    for name, content in _COMPARED_CHIPS.items():
+        path = (
+            tmp_path / ("rules" if name.startswith("rules/") else "c") / name.removeprefix("rules/")
+        )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(content, encoding="utf-8")
+    catalog = tmp_path / "c"
+    url = f"sqlite:///{tmp_path / 'c.sqlite'}"
+    loaded = run_cli(
+        "load", str(catalog), "--db", url, "--no-standard-rules", "--rules", str(tmp_path / "rules")
+    )
+    assert loaded.exit_code == 0, loaded.stderr
+    view = loaded_view(url)
+    for text, value, verdict in (
+        ("Side by side: the H100 has 528 tensor cores; the MI300X has 1216.", "1216", "matched"),
+        ("Side by side: the H100 has 528 tensor cores; the MI300X has 1200.", "1200", "mismatched"),
+        ("两边并排看：H100 有 528 个 tensor core，MI300X 有 1200 个。", "1200", "mismatched"),
+    ):
+        (other,) = [r for r in check_text(text, view).results if r.number.digits == value]
+        assert (other.verdict.value, other.subject, other.quantity) == (
+            verdict,
+            "mi300x",
+            "matrix_core.count",
+        ), other.why
+    # with no claim on the other chip just before, the words alone do not say which count
+    alone = check_text("Side by side: the MI300X has 1200.", view).results
+    assert [r.verdict for r in alone if r.number.digits == "1200"] == [Verdict.unresolved]
+
+
+def test_a_number_after_a_claim_on_another_chip_takes_the_quantity_compared_with_it(
+    course_view: CatalogView,
+) -> None:
+    for text in (
+        "Matrix units, side by side: the B200 has 592 tensor cores; TPU v7 has 4.",
+        "比一比两边的矩阵单元：B200 有 592 个 tensor core，TPU v7 有 4 个。",
+    ):
+        claims = _claims(text, course_view)
+        assert [(c.verdict, c.subject, c.quantity) for c in claims] == [
+            (Verdict.matched, "b200", "tensor_core.count"),
+            (Verdict.matched, "tpu-v7", "mxu.count"),
+        ]
+        assert "compares" in claims[1].why
