@@ -11,11 +11,19 @@ SEED ?= ../shared/seed/000_a3bd6f229aa44ba3.txt
 
 .PHONY: run test lint typecheck pytest clean
 
+# Python 3.11 or newer, checked before anything is made; a set-up that fails midway
+# removes the half-made $(VENV) instead of leaving it for the next run to trip on.
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,postgresql,plot]'
-	touch $(STAMP)
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+		echo "facts needs Python 3.11 or newer; '$(PYTHON)' is $$($(PYTHON) -V 2>&1 || echo 'not found'): run make PYTHON=python3.11 (or newer)" >&2; \
+		exit 1; }
+	@rm -f $(STAMP)
+	@{ $(PYTHON) -m venv $(VENV) && \
+		$(BIN)/python -m pip install --quiet --upgrade pip && \
+		$(BIN)/python -m pip install --quiet -e '.[dev,postgresql,plot]' && \
+		touch $(STAMP); } || { \
+		echo "setting up $(VENV) failed; it was removed: fix the cause and run make again" >&2; \
+		rm -rf $(VENV); exit 1; }
 
 run: $(STAMP)
 	$(BIN)/facts load facts

@@ -74,20 +74,13 @@ def load(
     fmt: FormatOption = Format.text,
 ) -> None:
     """Validate the catalog and the rules, load them and derive, all or nothing."""
-    from db.engine import database, redact
-    from db.load import load_catalog, read_all
-    from db.rawsql import sqlite_file
+    from db.engine import redact
+    from db.load import load_into
     from db.url import database_url
     from derive.rules import RuleFolders
 
     rules_dir = RuleFolders.of(directory, rules or [], standard=standard_rules)
-    checked = None
-    fresh = sqlite_file(database_url(db))
-    if fresh is not None and not fresh.exists():
-        # A first load reads and checks everything before the database file exists.
-        checked = read_all(directory, rules_dir)
-    with database(db) as engine:
-        report = load_catalog(engine, directory, rules_dir, checked)
+    report = load_into(db, directory, rules_dir)
     where = redact(database_url(db))
     if fmt is Format.json:
         print_json({"database": where, **asdict(report)})

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 
@@ -18,13 +19,16 @@ def upgrade(
     db: DbOption = None,
 ) -> None:
     """Upgrade the database schema (a SQLite file is copied first)."""
-    from db.engine import redact, unchecked_database
+    from db.engine import facts_revision
     from db.migrate import upgrade as run_upgrade
     from db.url import database_url
 
-    with unchecked_database(db) as engine:
-        run_upgrade(engine, revision)
-    print_line(f"{redact(database_url(db))} upgraded to {revision}")
+    _move(
+        db,
+        "upgraded",
+        lambda engine: facts_revision(engine, database_url(db)),
+        lambda engine: run_upgrade(engine, revision),
+    )
 
 
 @app.command()
@@ -33,25 +37,58 @@ def downgrade(
     db: DbOption = None,
 ) -> None:
     """Downgrade the database schema (a SQLite file is copied first)."""
-    from db.engine import redact, unchecked_database
+    from db.engine import stored_revision
     from db.migrate import downgrade as run_downgrade
+    from db.rawsql import refuse_missing
+    from db.url import database_url
+
+    refuse_missing(database_url(db))
+    _move(db, "downgraded", stored_revision, lambda engine: run_downgrade(engine, revision))
+
+
+def _move(
+    db: str | None,
+    done: str,
+    revision_before: Callable[[Any], str | None],
+    run: Callable[[Any], None],
+) -> None:
+    """Run a schema migration and say where it left the database (or that it did not move)."""
+    from db.engine import redact, stored_revision, unchecked_database
+    from db.migrate import revision_name
     from db.url import database_url
 
     with unchecked_database(db) as engine:
-        run_downgrade(engine, revision)
-    print_line(f"{redact(database_url(db))} downgraded to {revision}")
+        before = revision_before(engine)
+        run(engine)
+        after = stored_revision(engine)
+    where = redact(database_url(db))
+    if after == before:
+        print_line(f"{where} is at {revision_name(after)} already; nothing was changed")
+        return
+    print_line(f"{where} {done} to {revision_name(after)}")
 
 
 @app.command()
 def current(db: DbOption = None, fmt: FormatOption = Format.text) -> None:
     """Print the schema revision the database is at, and this program's head."""
     from db.engine import stored_revision, unchecked_database
+    from db.migrate import is_known_revision
     from db.migrations import HEAD_REVISION
+    from db.rawsql import refuse_missing
+    from db.url import database_url
 
+    refuse_missing(database_url(db))
     with unchecked_database(db) as engine:
         revision = stored_revision(engine)
+    if revision is None:
+        state = "empty"
+    elif revision == HEAD_REVISION:
+        state = "up to date"
+    elif is_known_revision(revision):
+        state = "behind: `facts db upgrade` brings it up to date"
+    else:
+        state = "ahead: written by a newer facts; upgrade facts itself"
     if fmt is Format.json:
-        print_json({"revision": revision, "head": HEAD_REVISION})
+        print_json({"revision": revision, "head": HEAD_REVISION, "state": state.split(":")[0]})
         return
-    state = "up to date" if revision == HEAD_REVISION else "behind" if revision else "empty"
     print_line(f"{revision or '(none)'} (head {HEAD_REVISION}, {state})")

@@ -42,6 +42,14 @@ def derive(
             "--all rebuilds and stores every derived value; --source derives in memory from "
             "those sources only: use one or the other"
         )
+    if everything and (name is not None or chip is not None):
+        named = " ".join(
+            part for part in (name, f"--chip {chip}" if chip is not None else None) if part
+        )
+        raise typer.BadParameter(
+            f"--all rebuilds every derived value of every subject, so it takes no "
+            f"{named!r}: drop --all to show those, or the rest to rebuild all"
+        )
     if everything:
         _derive_all(rules or [], standard_rules, db, fmt)
         return

@@ -107,15 +107,17 @@ def render(
     {{ derived("gb200", "ridge.hbm") }}, {{ fact_id("gb200.peak.bf16_dense") }}
     and {{ footnotes() }}.
     """
+    from cli.text_commands import read_text
     from db.engine import database
     from db.export import snapshot
     from db.load import as_loaded
     from derive.publish.templates import Renderer
 
+    content = read_text(str(template))
     with database(db, must_exist=True) as engine:
         folders = as_loaded(engine, rules, standard=standard_rules, reload=reload)
         snap = snapshot(engine, folders)
-    text = Renderer(snap.builder()).render(template.read_text("utf-8"), str(template))
+    text = Renderer(snap.builder()).render(content, str(template))
     deliver(text, out)
 
 

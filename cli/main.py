@@ -11,6 +11,8 @@ import sys
 from typing import Annotated
 
 import typer
+from typer._click import Context
+from typer._click import exceptions as usage
 
 from cli import (
     add_commands,
@@ -24,11 +26,24 @@ from cli import (
     text_commands,
 )
 
+
+def _flags_show_no_type() -> None:
+    """A flag takes no value: show no `<bool>` beside it in help (typer shows one)."""
+    from typer.core import TyperOption
+
+    shown = TyperOption.display_type_rich
+
+    def display_type_rich(self: TyperOption, ctx: Context) -> str | None:
+        return None if self.is_flag or self.count else shown(self, ctx)
+
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_show_no_type()
 app = typer.Typer(
     name="facts",
     help="A fact-checked specification database with provenance.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
 )
 
@@ -74,10 +89,24 @@ def main() -> None:
     from schema.errors import CatalogErrors, FactsError
 
     try:
-        app()
+        code = app(standalone_mode=False)
+    except usage.NoArgsIsHelpError as exc:
+        sys.stderr.write(exc.format_message())
+        sys.exit(2)
+    except usage.UsageError as exc:
+        sys.exit(_usage(exc))
+    except typer.Abort:
+        sys.stderr.write("error: aborted\n")
+        sys.exit(1)
+    except usage.ClickException as exc:
+        sys.stderr.write(f"error: {_first_line(exc.format_message())}\n")
+        sys.exit(exc.exit_code)
     except CatalogErrors as exc:
-        for error in exc.errors:
+        for error in exc.errors[:MAX_PRINTED_ERRORS]:
             sys.stderr.write(f"error: {error}\n")
+        if len(exc.errors) > MAX_PRINTED_ERRORS:
+            more = len(exc.errors) - MAX_PRINTED_ERRORS
+            sys.stderr.write(f"… and {more:,} more\n")
         sys.stderr.write(f"{exc}\n")
         sys.exit(2)
     except FactsError as exc:
@@ -85,8 +114,23 @@ def main() -> None:
         sys.exit(2)
     except Exception as exc:
         sys.exit(_foreign(exc))
+    sys.exit(code if isinstance(code, int) else 0)
 
 
+def _first_line(text: str) -> str:
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return " ".join(lines) if len(lines) <= 3 else lines[0]
+
+
+def _usage(exc: usage.UsageError) -> int:
+    """A mistake in the command line: one line naming it and where help is, exit 2."""
+    where = f" (see `{exc.ctx.command_path} --help`)" if exc.ctx is not None else ""
+    sys.stderr.write(f"error: {_first_line(exc.format_message())}{where}\n")
+    return exc.exit_code
+
+
+MAX_PRINTED_ERRORS = 50
+"""The most problems of a catalog printed one per line; the rest are counted."""
 INTERNAL_ERROR = 70
 """Exit code of a bug in facts itself (EX_SOFTWARE), never that of a finding (1)."""
 

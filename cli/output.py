@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,18 +16,37 @@ def print_json(data: Any) -> None:
 
 
 def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-    """Print a table with rich, one row per item; empty cells for None."""
+    """Print a table, one row per item, empty cells for None: aligned by rich on a
+    terminal (as wide as it is, or COLUMNS; no colour with NO_COLOR), tab-separated
+    plain lines in a pipe or a file, so that each row is whole for grep and cut."""
+    cells = [["" if cell is None else str(cell) for cell in row] for row in rows]
+    if not sys.stdout.isatty():
+        if title:
+            sys.stdout.write(f"{title}\n")
+        for line in (list(columns), *cells):
+            sys.stdout.write("\t".join(_one_line(cell) for cell in line) + "\n")
+        return
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=title, title_justify="left", header_style="bold", box=None, pad_edge=False)
+    plain = bool(os.environ.get("NO_COLOR"))
+    table = Table(
+        title=title,
+        title_justify="left",
+        header_style="" if plain else "bold",
+        title_style="" if plain else None,
+        box=None,
+        pad_edge=False,
+    )
     for column in columns:
         table.add_column(column, overflow="fold")
-    for row in rows:
-        table.add_row(*("" if cell is None else str(cell) for cell in row))
-    # In a pipe or a file, rows stay whole instead of wrapping at 80 columns.
-    width = None if sys.stdout.isatty() else 200
-    Console(file=sys.stdout, width=width).print(table)
+    for row in cells:
+        table.add_row(*row)
+    Console(file=sys.stdout, color_system=None if plain else "auto", highlight=False).print(table)
+
+
+def _one_line(cell: str) -> str:
+    return cell.replace("\t", " ").replace("\r", " ").replace("\n", " ")
 
 
 def print_line(text: str) -> None:

@@ -121,7 +121,7 @@ def _with_ledger(name: str, report: TextReport, view: Any) -> LedgerCheck | None
         path.write_text(dump_ledger(propose(report), Path(name).name), encoding="utf-8")
         sys.stderr.write(f"wrote {path}: {len(report.results)} pins to review\n")
         return None
-    return apply(report, read_ledger(path.read_text("utf-8"), str(path)), view)
+    return apply(report, read_ledger(read_text(str(path)), str(path)), view)
 
 
 def _fails(report: TextReport, unresolved: bool) -> bool:

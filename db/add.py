@@ -21,10 +21,15 @@ from db.errors import DatabaseError
 from db.load import LoadReport, load_catalog
 from derive.rules import RuleFolders, read_rules
 from schema.catalog import Catalog
-from schema.errors import CatalogError, CatalogErrors, Place
+from schema.errors import CatalogError, CatalogErrors, FactsError, Place
 from schema.files import replace_file, round_trip_yaml
 from schema.lock import catalog_lock
 from schema.reader import read_catalog
+from schema.yaml_source import decode_utf8, read_file
+
+
+class DuplicateFact(FactsError, ValueError):
+    """A fact to add that the catalog already holds: same subject, quantity, value, source."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +71,25 @@ def free_id(catalog: Catalog, subject: str, quantity: str) -> str:
     return f"{base}@{n}"
 
 
+def same_fact(catalog: Catalog, fact: dict[str, Any]) -> str | None:
+    """The id of a current fact that already says what `fact` says (subject, quantity,
+    value, source, copy and qualifiers), or None: adding it again would be a duplicate."""
+    qualifiers = {str(k): str(v) for k, v in (fact.get("qualifiers") or {}).items()}
+    for found in catalog.facts.values():
+        entry = found.entry
+        if (
+            found.status == "current"
+            and found.subject == str(fact["subject"])
+            and entry.quantity == str(fact["quantity"])
+            and entry.value == str(fact["value"])
+            and entry.source == fact.get("source")
+            and entry.via == fact.get("via")
+            and dict(entry.qualifiers) == qualifiers
+        ):
+            return entry.id
+    return None
+
+
 def _edited(text: str, fact: dict[str, Any], heads: bool) -> bytes:
     yaml = round_trip_yaml()
     data = yaml.load(text) if text.strip() else CommentedMap()
@@ -96,13 +120,21 @@ def add_fact(
         catalog = read_catalog(root)
         subject = str(fact["subject"])
         file = target_file(catalog, subject)
+        twin = same_fact(catalog, fact)
+        if twin is not None:
+            origin = catalog.facts[twin].origin
+            raise DuplicateFact(
+                f"{origin.file}:{origin.line}: fact {twin} already gives {subject} "
+                f"{fact['quantity']} = {fact['value']} from {fact['source']}; nothing was "
+                "added (a different value, source or --qualifier makes another fact)"
+            )
         fact = {
             "id": fact.get("id") or free_id(catalog, subject, str(fact["quantity"])),
             **{k: v for k, v in fact.items() if k != "id" and v not in (None, {}, False)},
         }
         path = root / file
-        old = path.read_bytes()
-        new = _edited(old.decode("utf-8"), fact, catalog.subjects[subject].file_subject)
+        old = read_file(path, file)
+        new = _edited(decode_utf8(old, file), fact, catalog.subjects[subject].file_subject)
         checked = read_catalog(root, {file: new})
         folders = RuleFolders.given(root, rules_dir)
         rules = read_rules(folders, checked)

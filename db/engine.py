@@ -8,6 +8,8 @@ PostgreSQL, writers take a transaction-scoped advisory lock.
 
 from __future__ import annotations
 
+import fcntl
+import os
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,6 +33,7 @@ from db.url import database_url
 
 BUSY_TIMEOUT_MS = 30_000
 _WRITE_LOCK_KEY = 0x66616374  # "fact": the advisory lock every PostgreSQL writer takes
+_SCHEMA_LOCK_KEY = 0x66616375  # the advisory lock of whoever creates or upgrades the schema
 
 
 _PASSWORD_PARAMETER = re.compile(r"(?i)([?&](?:password|passwd|pwd)=)[^&]*")
@@ -46,14 +49,56 @@ def redact(url: str) -> str:
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
-    # Take over BEGIN from the driver so that writers can ask for IMMEDIATE.
+    # Take over BEGIN from the driver so that writers can ask for IMMEDIATE. Only settings
+    # of the connection here: WAL mode is written into the file, and only once the file is
+    # known to be a facts database (`_use_wal`), so a refused file is left as it was.
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+def _use_wal(engine: Engine) -> None:
+    """Put a SQLite facts database in WAL mode (kept in the file) if it is not yet."""
+    if engine.dialect.name != "sqlite" or engine.url.database in (None, "", ":memory:"):
+        return
+    raw = engine.raw_connection()
+    try:  # through the driver: SQLite changes the journal mode only outside a transaction
+        driver = raw.driver_connection
+        assert driver is not None
+        if driver.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            driver.execute("PRAGMA journal_mode=WAL")
+    finally:
+        raw.close()
+
+
+@contextmanager
+def _first_use(engine: Engine) -> Iterator[None]:
+    """Let one process at a time create or upgrade the schema; the others wait, then find
+    it done. SQLite: an exclusive `flock` on the database's folder (no file is made);
+    PostgreSQL: a session advisory lock."""
+    if engine.dialect.name == "postgresql":
+        with engine.connect() as conn:
+            conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": _SCHEMA_LOCK_KEY})
+            conn.commit()
+            try:
+                yield
+            finally:
+                conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": _SCHEMA_LOCK_KEY})
+                conn.commit()
+        return
+    database = engine.url.database
+    if engine.dialect.name != "sqlite" or not database or database == ":memory:":
+        yield
+        return
+    folder = os.open(Path(database).parent, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(folder, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(folder)  # releases the lock
 
 
 def _sqlite_begin(conn: Connection) -> None:
@@ -103,8 +148,9 @@ def stored_revision(engine: Engine) -> str | None:
 
 
 def _is_empty(engine: Engine) -> bool:
+    # alembic's own table, emptied by a downgrade to base, leaves a database empty
     with engine.connect() as conn:
-        return not inspect(conn).get_table_names()
+        return not set(inspect(conn).get_table_names()) - {"alembic_version"}
 
 
 def open_database(url: str | None = None) -> Engine:
@@ -117,34 +163,53 @@ def open_database(url: str | None = None) -> Engine:
     resolved = database_url(url)
     engine = make_engine(resolved)
     try:
-        revision = stored_revision(engine)
+        revision = facts_revision(engine, resolved)
         if revision == HEAD_REVISION:
+            _use_wal(engine)
             return engine
-        if revision is None and not _is_empty(engine):
-            raise DatabaseUnavailable(
-                f"{redact(resolved)} holds tables that are not a facts database; "
-                "point --db at another database"
-            )
+        with _first_use(engine):
+            revision = facts_revision(engine, resolved)  # another process may have done it
+            if revision == HEAD_REVISION:
+                _use_wal(engine)
+                return engine
+            _upgrade_or_refuse(engine, resolved, revision)
     except OperationalError as exc:
         engine.dispose()
         detail = str(exc.orig).strip().splitlines()[0]
         raise DatabaseUnavailable(f"cannot open {redact(resolved)}: {detail}") from None
+    except BaseException:
+        engine.dispose()
+        raise
+    return engine
+
+
+def facts_revision(engine: Engine, resolved: str) -> str | None:
+    """The stored schema revision (None for an empty database); `DatabaseUnavailable`
+    for a database of other tables, which facts never writes into."""
+    revision = stored_revision(engine)
+    if revision is None and not _is_empty(engine):
+        raise DatabaseUnavailable(
+            f"{redact(resolved)} holds tables that are not a facts database; "
+            "point --db at another database"
+        )
+    return revision
+
+
+def _upgrade_or_refuse(engine: Engine, resolved: str, revision: str | None) -> None:
     from db.migrate import is_known_revision, upgrade
 
     if revision is not None and not is_known_revision(revision):
-        engine.dispose()
         raise SchemaAhead(
             f"{redact(resolved)} is at schema revision {revision}, newer than this facts "
             f"({HEAD_REVISION}); upgrade facts itself"
         )
     if revision is not None and engine.dialect.name != "sqlite":
-        engine.dispose()
         raise SchemaBehind(
             f"{redact(resolved)} is at schema revision {revision}, behind this facts "
             f"({HEAD_REVISION}); run `facts db upgrade` first"
         )
+    _use_wal(engine)
     upgrade(engine, "head")
-    return engine
 
 
 @contextmanager

@@ -22,7 +22,14 @@ from db.sync import (
     loaded_state,
     sync_catalog,
 )
-from derive.rules import STANDARD_RULES, RuleFolders, RuleSet, read_rules, rules_digest
+from derive.rules import (
+    STANDARD_RULES,
+    RuleFolders,
+    RuleSet,
+    check_named,
+    read_rules,
+    rules_digest,
+)
 from schema.catalog import Catalog
 from schema.errors import FactsError
 from schema.gcpause import gc_paused
@@ -66,6 +73,27 @@ def load_catalog(
         return sync_catalog(engine, root, rules, read)
     with catalog_lock(root):
         return sync_catalog(engine, root, rules, read)
+
+
+def load_into(url: str | None, root: Path, rules: RuleFolders) -> LoadReport:
+    """Load the catalog under `root` into the database at `url` (see `load_catalog`),
+    holding the catalog lock from before its first file is read until the commit.
+
+    A SQLite file that is not there yet is made only once the catalog and the rules
+    have been read and checked: a refused first load leaves no database behind.
+    """
+    from db.engine import database
+    from db.rawsql import sqlite_file
+    from db.url import database_url
+
+    check_named(rules)
+    with catalog_lock(root):
+        checked = None
+        fresh = sqlite_file(database_url(url))
+        if fresh is not None and not fresh.exists():
+            checked = read_all(root, rules)
+        with database(url) as engine:
+            return load_catalog(engine, root, rules, checked, locked=True)
 
 
 class NoRules(FactsError, ValueError):

@@ -55,6 +55,10 @@ def backup_sqlite(engine: Engine) -> Path | None:
         return None
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     copy = path.with_name(f"{path.name}.bak-{revision}-{stamp}")
+    n = 2
+    while copy.exists():  # two changes within a second: a copy of each
+        copy = path.with_name(f"{path.name}.bak-{revision}-{stamp}-{n}")
+        n += 1
     with engine.connect() as conn:
         # A consistent copy even in WAL mode, outside any transaction: let SQLite write it.
         conn.connection.driver_connection.execute(  # type: ignore[union-attr]
@@ -63,8 +67,35 @@ def backup_sqlite(engine: Engine) -> Path | None:
     return copy
 
 
+def _at(engine: Engine, revision: str) -> bool:
+    """True when the database is already at `revision` (head, base or an id): nothing to do."""
+    from db.engine import stored_revision
+
+    try:
+        target = ScriptDirectory(str(MIGRATIONS)).as_revision_number(revision)
+    except CommandError:
+        return False
+    if isinstance(target, tuple):
+        return False
+    if target is not None and not is_known_revision(target):
+        return False  # a relative step (-1, +2): alembic works it out
+    return stored_revision(engine) == target
+
+
+def revision_name(revision: str | None) -> str:
+    """A revision as a reader names it: `0007 (precision, computed values, ...)`, or
+    `empty (no schema)` for none."""
+    if revision is None:
+        return "empty (no schema)"
+    script = ScriptDirectory(str(MIGRATIONS)).get_revision(revision)
+    doc = script.doc.strip().splitlines()[0] if script is not None and script.doc else ""
+    return f"{revision} ({doc})" if doc else revision
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Upgrade the schema to `revision`."""
+    """Upgrade the schema to `revision`; a database already there is left untouched."""
+    if _at(engine, revision):
+        return
     backup_sqlite(engine)
     try:
         command.upgrade(alembic_config(engine), revision)
@@ -73,7 +104,9 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
 
 
 def downgrade(engine: Engine, revision: str) -> None:
-    """Downgrade the schema to `revision` (`base` empties it)."""
+    """Downgrade the schema to `revision` (`base` empties it); one already there is left."""
+    if _at(engine, revision):
+        return
     backup_sqlite(engine)
     try:
         command.downgrade(alembic_config(engine), revision)

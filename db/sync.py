@@ -39,6 +39,7 @@ from derive.rules import RuleFolders, RuleSet, rules_digest
 from schema.catalog import Catalog
 from schema.gcpause import gc_paused
 from schema.reader import catalog_files, standard_files
+from schema.yaml_source import read_file
 
 RULES_KEY = "rules_digest"
 CATALOG_KEY = "catalog_directory"
@@ -82,8 +83,9 @@ def file_digests(root: Path) -> dict[str, str]:
     """The sha256 of every catalog file under `root`, by its path relative to `root`,
     and of the standard vocabulary's files that every catalog includes."""
     digests = {
-        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        name: hashlib.sha256(read_file(p, name)).hexdigest()
         for p in catalog_files(root, rules=False)
+        for name in (p.relative_to(root).as_posix(),)
     }
     for name, path in standard_files().items():
         digests[name] = hashlib.sha256(path.read_bytes()).hexdigest()

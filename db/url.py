@@ -3,11 +3,29 @@
 from __future__ import annotations
 
 import os
+import re
+from urllib.parse import parse_qsl
+
+from db.errors import DatabaseUnavailable
 
 DEFAULT_URL = "sqlite:///facts.sqlite"
 ENV_VAR = "FACTS_DB_URL"
+_SQLITE = re.compile(r"(?i)^sqlite(\+\w+)?://")
 
 
 def database_url(explicit: str | None = None) -> str:
-    """Return the URL to use: the explicit one, `FACTS_DB_URL`, or SQLite in the working dir."""
-    return explicit or os.environ.get(ENV_VAR) or DEFAULT_URL
+    """Return the URL to use: the explicit one, `FACTS_DB_URL`, or SQLite in the working dir.
+
+    A SQLite URL in URI form (`?uri=true`) is refused with
+    `DatabaseUnavailable`: facts names the file itself, to check, copy and lock it.
+    """
+    url = explicit or os.environ.get(ENV_VAR) or DEFAULT_URL
+    if _SQLITE.match(url):
+        _, _, query = url.partition("?")
+        uri = any(k.lower() == "uri" for k, _ in parse_qsl(query, keep_blank_values=True))
+        if uri:
+            raise DatabaseUnavailable(
+                f"{url.split('?', 1)[0]}: SQLite URI names (?uri=...) are not "
+                "supported; write sqlite:///PATH/TO/FILE.sqlite"
+            )
+    return url

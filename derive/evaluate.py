@@ -52,11 +52,26 @@ def _pow(a: Interval, exponent: float) -> Interval:
         raise EvaluationProblem("domain", f"a negative value raised to {exponent:g}")
     if exponent < 0 and a[0] <= 0 <= a[1]:
         raise EvaluationProblem("zero-in-interval", "a negative power of a value that may be 0")
-    ends = (a[0] ** exponent, a[1] ** exponent)
+    try:
+        ends = (a[0] ** exponent, a[1] ** exponent)
+    except OverflowError:
+        raise _overflow() from None
     low, high = min(ends), max(ends)
     if a[0] < 0 < a[1] and exponent > 0 and exponent % 2 == 0:
         low = 0.0
     return (low, high)
+
+
+def _overflow() -> EvaluationProblem:
+    return EvaluationProblem(
+        "overflow", "the result is beyond the range of numbers computed with (about 1.8e308)"
+    )
+
+
+def _finite(a: Interval) -> Interval:
+    if not (math.isfinite(a[0]) and math.isfinite(a[1])):
+        raise _overflow()
+    return a
 
 
 def _show(expr: Expr) -> str:
@@ -116,7 +131,7 @@ def compile_formula(
         return lambda xs: _call(name, [arg(xs) for arg in args])
 
     body = build(expr)
-    return lambda xs: _scaled(body(xs), out_scale)
+    return lambda xs: _finite(_scaled(body(xs), out_scale))
 
 
 def _add(a: Interval, b: Interval) -> Interval:
@@ -141,6 +156,7 @@ def _call(name: str, args: list[Interval]) -> Interval:
         if low < 0:
             raise EvaluationProblem("domain", "the square root of a value that may be negative")
         return (math.sqrt(low), math.sqrt(high))
+    _finite((low, high))
     if name == "ceil":
         return (float(math.ceil(low)), float(math.ceil(high)))
     return (float(math.floor(low)), float(math.floor(high)))

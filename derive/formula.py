@@ -21,8 +21,17 @@ from decimal import Decimal
 
 from schema.errors import FactsError, UnitError
 from schema.units import canonical_unit
+from schema.values import magnitude_problem
 
 FUNCTIONS = ("min", "max", "ceil", "floor", "sqrt")
+MAX_FORMULA_LENGTH = 1_000
+"""The longest formula read, in characters: the course's longest is under 150."""
+MAX_FORMULA_TOKENS = 200
+"""The most numbers, names and operators in one formula (its tree stays shallow)."""
+MAX_FORMULA_DEPTH = 32
+"""The deepest nesting of parentheses and function calls in one formula."""
+MAX_EXPONENT = 64
+"""The largest power (either sign) a formula may raise to: squares and roots, not 10^400."""
 _ALLOWED = "quantity ids, numbers with units, + - * / ^, parentheses and " + ", ".join(FUNCTIONS)
 
 
@@ -152,13 +161,34 @@ def _is_unit(word: str) -> bool:
 
 class _Parser:
     def __init__(self, text: str) -> None:
+        if len(text) > MAX_FORMULA_LENGTH:
+            raise FormulaError(
+                f"a formula of {len(text):,} characters is too long; at most "
+                f"{MAX_FORMULA_LENGTH:,} are read (split it into rules of their own)"
+            )
         self.text = text
         self.tokens = _tokens(text)
+        if len(self.tokens) > MAX_FORMULA_TOKENS:
+            raise FormulaError(
+                f"a formula of {len(self.tokens):,} terms and operators is too long; at most "
+                f"{MAX_FORMULA_TOKENS} are read (split it into rules of their own)"
+            )
         self.pos = 0
+        self.depth = 0
+
+    def nested(self) -> None:
+        """Enter a parenthesis or a call; refuse nesting deeper than MAX_FORMULA_DEPTH."""
+        self.depth += 1
+        if self.depth > MAX_FORMULA_DEPTH:
+            raise self.fail(
+                f"parentheses and calls nest more than {MAX_FORMULA_DEPTH} deep; "
+                "split the formula into rules of their own"
+            )
 
     def fail(self, what: str) -> FormulaError:
         at = self.tokens[self.pos].at + 1 if self.pos < len(self.tokens) else len(self.text) + 1
-        return FormulaError(f"{self.text!r}: {what} (at {at})")
+        shown = self.text if len(self.text) <= 80 else f"{self.text[:60]}…"
+        return FormulaError(f"{shown!r}: {what} (at {at})")
 
     def peek(self) -> _Token | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -208,6 +238,12 @@ class _Parser:
                 raise self.fail("an exponent must be a plain number")
             self.pos += 1
             exponent = Decimal(token.text)
+            if exponent > MAX_EXPONENT:
+                self.pos -= 1
+                raise self.fail(
+                    f"an exponent of {token.text} is too large; powers go up to {MAX_EXPONENT} "
+                    "either way"
+                )
             return Pow(base, -exponent if negative else exponent)
         return base
 
@@ -217,6 +253,10 @@ class _Parser:
             raise self.fail("the formula ends too early")
         self.pos += 1
         if token.kind == "number":
+            problem = magnitude_problem(token.text)
+            if problem:
+                self.pos -= 1
+                raise self.fail(problem)
             unit = ""
             following = self.peek()
             if following is not None and following.kind == "unit":
@@ -230,18 +270,22 @@ class _Parser:
                     raise self.fail(
                         f"may not call {token.text!r}; the functions are " + ", ".join(FUNCTIONS)
                     )
+                self.nested()
                 args = [self.sum()]
                 while self.take(","):
                     args.append(self.sum())
                 if not self.take(")"):
                     raise self.fail("expected ')'")
+                self.depth -= 1
                 return Call(token.text, tuple(args))
             subject, _, quantity = token.text.rpartition(":")
             return Ref(subject or None, quantity)
         if token.kind == "op" and token.text == "(":
+            self.nested()
             expr = self.sum()
             if not self.take(")"):
                 raise self.fail("expected ')'")
+            self.depth -= 1
             return expr
         self.pos -= 1
         raise self.fail(f"unexpected {token.text!r}")

@@ -41,7 +41,7 @@ from schema.errors import CatalogError, CatalogErrors, FactsError, Place
 from schema.models import QuantityId, Slug, SubjectKind, Text
 from schema.reader import RULES_FOLDER, catalog_files, validation_problems
 from schema.units import dimensionality, unit_quantity
-from schema.yaml_source import LocatedDocument, Path_, dotted, read_located
+from schema.yaml_source import LocatedDocument, Path_, dotted, read_file, read_located
 
 STANDARD_RULES = Path(__file__).with_name("standard_rules")
 """The product's general rules, part of every catalog's rules unless left out."""
@@ -335,7 +335,8 @@ def rules_digest(rules: RuleFolders | Path) -> str:
     digest = hashlib.sha256()
     for folder in RuleFolders.coerce(rules).folders:
         for path in catalog_files(folder) if folder.is_dir() else []:
-            digest.update(_display(folder, path).encode() + b"\0" + path.read_bytes() + b"\0")
+            display = _display(folder, path)
+            digest.update(display.encode() + b"\0" + read_file(path, display) + b"\0")
     return digest.hexdigest()
 
 
@@ -345,6 +346,22 @@ _Placed = TypeVar("_Placed", Rule, Bound)
 class RulesDirectoryMissing(FactsError, ValueError):
     """A rules directory that does not exist, or a named one without rules: refused
     before anything is written."""
+
+
+def check_named(rules: RuleFolders) -> None:
+    """Refuse (`RulesDirectoryMissing`) a named rule folder that is not there or holds no
+    rule files, before anything else is done: even a load that finds nothing changed."""
+    for folder in rules.named:
+        if not folder.is_dir():
+            raise RulesDirectoryMissing(
+                f"no rules directory {folder}; name a directory of rule files (or leave "
+                "--rules out for the product's rules and the catalog's own rules/ folder)"
+            )
+        if not catalog_files(folder):
+            raise RulesDirectoryMissing(
+                f"{folder} holds no rules; name a directory of rule files (a YAML file "
+                "with `rules:` or `bounds:`)"
+            )
 
 
 def read_rules(rules: RuleFolders | Path, catalog: Catalog) -> RuleSet:

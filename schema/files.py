@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,10 +26,18 @@ def round_trip_yaml() -> YAML:
 
 def replace_file(path: Path, content: bytes) -> None:
     """Write `content` to `path` through a temporary file and a rename: a reader sees
-    the old file or the new one, never a part."""
+    the old file or the new one, never a part. The file keeps its mode (a new one gets
+    the mode the umask gives, as `open` would)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.fchmod(handle, mode)
         with os.fdopen(handle, "wb") as out:
             out.write(content)
             out.flush()

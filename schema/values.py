@@ -26,6 +26,9 @@ _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-"
 _POWER = re.compile(r"10([⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3})")
 MAX_VALUE = 200
 """The longest value read, in characters: no spec-sheet value comes near it."""
+MAX_POWER_OF_TEN = 60
+"""Numbers read from files lie within 10^-60 and 10^60 in magnitude (or are 0): every
+spec-sheet number does by far, and derivations on them stay within a float's range."""
 _APPROX = r"≈|~|约|about|approx\.?|ca\."
 _COMPARATOR = r">=|<=|≥|≤|>|<"
 _RANGE_SEPARATOR = r"–|—|-|~|to"
@@ -91,6 +94,21 @@ def _number(text: str) -> tuple[Decimal, Decimal]:
 _GROUPING = re.compile("[,_\u2009\u202f]")
 
 
+def magnitude_problem(number: str | Decimal, written: str | None = None) -> str | None:
+    """Why a number is beyond what is read (`MAX_POWER_OF_TEN`), or None if it is not."""
+    value = Decimal(_GROUPING.sub("", number)) if isinstance(number, str) else number
+    if not value or -MAX_POWER_OF_TEN <= value.adjusted() < MAX_POWER_OF_TEN:
+        return None
+    shown = written if written is not None else str(number)
+    if len(shown) > 24:
+        shown = f"{shown[:12]}…{shown[-8:]} ({len(shown):,} characters)"
+    side = "large" if value.adjusted() >= 0 else "small"
+    return (
+        f"{shown} is too {side}: numbers are read between 1e-{MAX_POWER_OF_TEN} and "
+        f"1e{MAX_POWER_OF_TEN} in magnitude (or 0)"
+    )
+
+
 def significant_resolution(text: str) -> Decimal:
     """One unit in the last significant place of a written number: `7.37` → 0.01,
     `7.50` → 0.01, `2,500` → 100 (an integer's trailing zeros are not significant),
@@ -127,9 +145,11 @@ def parse_value(literal: str) -> ParsedValue:
     except UnitError as exc:
         raise UnitError(f"in {literal!r}: {exc}") from None
     low, resolution = _number(match["low"])
+    _within_magnitude(low, match["low"], literal)
     high: Decimal | None = None
     if match["high"]:
         high, high_resolution = _number(match["high"])
+        _within_magnitude(high, match["high"], literal)
         if high <= low:
             raise ValueSyntaxError(f"range {literal!r} must go from the lower to the higher value")
         resolution = min(resolution, high_resolution)
@@ -137,6 +157,12 @@ def parse_value(literal: str) -> ParsedValue:
     if comparator and high is not None:
         raise ValueSyntaxError(f"{literal!r} is both a bound and a range; write one of them")
     return ParsedValue(literal, low, high, unit, bool(match["approx"]), comparator, resolution)
+
+
+def _within_magnitude(number: Decimal, written: str, literal: str) -> None:
+    problem = magnitude_problem(number, written)
+    if problem:
+        raise ValueSyntaxError(f"in {literal!r}: {problem}")
 
 
 _CONTEXT = Context(prec=60)
@@ -170,6 +196,9 @@ def parse_precision(text: str, unit: str) -> tuple[Decimal, bool]:
     if match is None or match["size"].startswith(("-", "−")):
         raise ValueSyntaxError(f"cannot read precision {text!r}; {PRECISION_HINT}")
     size = _number(match["size"])[0]
+    problem = magnitude_problem(size, match["size"])
+    if problem:
+        raise ValueSyntaxError(f"in precision {text!r}: {problem}")
     written = (match["unit"] or "").strip()
     if written == "%":
         return _CONTEXT.divide(size, Decimal(100)), True

@@ -8,12 +8,13 @@ like one a person wrote.
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import yaml
 
 from schema.catalog import Catalog, Fact, Origin
+from schema.errors import Unwritable
 from schema.models import Entry, FactEntry
 
 _SECTIONS = (
@@ -127,11 +128,26 @@ def to_yaml(data: dict[str, Any]) -> str:
 
 
 def write_catalog(catalog: Catalog, root: Path) -> list[Path]:
-    """Write the catalog's files under `root`; return the paths written."""
+    """Write the catalog's files under `root`; return the paths written.
+
+    Every file's stored name is checked before anything is written: one that is
+    absolute or climbs out of `root` (`../x.yaml`) is `Unwritable`, and nothing is.
+    """
+    planned = documents(catalog)
+    for file in planned:
+        parts = PurePosixPath(file).parts
+        if not parts or PurePosixPath(file).is_absolute() or ".." in parts or "\\" in file:
+            raise Unwritable(
+                f"the database names a catalog file {file!r}, which is not a path inside "
+                f"{root}; nothing was written (load the catalog again to fix the names)"
+            )
     written = []
-    for file, data in documents(catalog).items():
+    for file, data in planned.items():
         path = root / file
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(to_yaml(data), encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(to_yaml(data), encoding="utf-8")
+        except OSError as exc:
+            raise Unwritable(f"cannot write {path}: {exc.strerror or exc}") from None
         written.append(path)
     return written

@@ -102,6 +102,47 @@ def _plain(
     raise CatalogError(Place(file, node.start_mark.line + 1), "unsupported YAML node")
 
 
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [value for _, value in node.value]
+    return []
+
+
+def _check_expansion(root: yaml.Node, file: str) -> None:
+    """Refuse a document whose aliases expand past `MAX_YAML_VALUES`, or refer to a
+    node they are inside of, by counting each distinct node once (time linear in the
+    file, however far its aliases would expand)."""
+    sizes: dict[int, int] = {}
+    inside: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        if done:
+            inside.discard(id(node))
+            sizes[id(node)] = 1 + sum(sizes[id(c)] for c in _children(node))
+            continue
+        if id(node) in sizes:
+            continue
+        inside.add(id(node))
+        stack.append((node, True))
+        for child in _children(node):
+            if id(child) in inside:
+                raise CatalogError(
+                    Place(file, child.start_mark.line + 1),
+                    "an alias (*name) refers to a value it is part of; write the values out",
+                )
+            if id(child) not in sizes:
+                stack.append((child, False))
+    if sizes[id(root)] > MAX_YAML_VALUES:
+        raise CatalogError(
+            Place(file, root.start_mark.line + 1),
+            f"more than {MAX_YAML_VALUES:,} values once its aliases (*name) are expanded; "
+            "write the values out, or split the file",
+        )
+
+
 def decode_utf8(raw: bytes, display: str) -> str:
     """A file's bytes as text; `CatalogError` at the line of the first byte that is not
     UTF-8."""
@@ -114,10 +155,28 @@ def decode_utf8(raw: bytes, display: str) -> str:
         ) from None
 
 
+def read_file(path: Path, display: str) -> bytes:
+    """The bytes of a catalog or rule file; `CatalogError` naming it when it cannot be
+    read (permissions, a folder or device in its place)."""
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise CatalogError(
+            Place(display), f"cannot read the file: {exc.strerror or exc}; check its permissions"
+        ) from None
+
+
 def read_located(path: Path, display: str, raw: bytes | None = None) -> LocatedDocument:
     """Read `path` (shown to the user as `display`), or `raw` as its content if given,
     or raise `CatalogError` with a line."""
-    raw = path.read_bytes() if raw is None else raw
+    raw = read_file(path, display) if raw is None else raw
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise CatalogError(Place(display, 1), "the file is UTF-16; save it as UTF-8")
+    if b"\0" in raw:
+        raise CatalogError(
+            Place(display, raw[: raw.index(b"\0")].count(b"\n") + 1),
+            "a NUL byte (0x00): a catalog file is text; remove it, or save the file as UTF-8",
+        )
     text = decode_utf8(raw, display)
     if not text.strip() or all(
         not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
@@ -134,8 +193,17 @@ def read_located(path: Path, display: str, raw: bytes | None = None) -> LocatedD
         line: int | None = mark.line + 1 if mark is not None else None
         problem = exc.problem or "malformed YAML"
         raise CatalogError(Place(display, line), f"malformed YAML: {problem}") from None
+    except yaml.reader.ReaderError as exc:
+        line = text[: exc.position].count("\n") + 1 if isinstance(exc.position, int) else None
+        raise CatalogError(
+            Place(display, line),
+            f"character {exc.character!r} is not allowed in YAML; remove it",
+        ) from None
     except yaml.YAMLError as exc:
-        raise CatalogError(Place(display), f"malformed YAML: {exc}") from None
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise CatalogError(Place(display), f"malformed YAML: {first}") from None
+    if node is not None:
+        _check_expansion(node, display)
     lines: dict[Path_, int] = {}
     budget = [MAX_YAML_VALUES]
     data = _plain(node, (), lines, display, budget) if node is not None else None

@@ -60,7 +60,7 @@ def test_a_bug_in_facts_is_one_line_and_exit_70(
 ) -> None:
     import cli.main
 
-    def broken() -> None:
+    def broken(**_: Any) -> None:
         raise RuntimeError("something facts did not expect")
 
     monkeypatch.setattr(cli.main, "app", broken)

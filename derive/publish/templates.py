@@ -15,6 +15,7 @@ strongest facts disagree, is an error that names the template's line.
 from __future__ import annotations
 
 from types import TracebackType
+from typing import Any
 
 import jinja2
 from jinja2.exceptions import SecurityError
@@ -24,6 +25,8 @@ from derive.agreement import agree
 from derive.publish.tables import Cell, Notes, TableBuilder
 from schema.errors import FactsError
 
+MAX_TEMPLATE_RESULT = 10_000_000
+"""The most characters a template's arithmetic may build at once (`'x' * n`, `2 ** n`)."""
 MAX_TEMPLATE = 1_000_000
 """The longest template read, in characters."""
 
@@ -45,6 +48,24 @@ def _line_of(tb: TracebackType | None, template: jinja2.Template) -> int | None:
             line = tb.tb_lineno
         tb = tb.tb_next
     return line
+
+
+class _Sandbox(ImmutableSandboxedEnvironment):
+    """The sandbox, with `*` and `**` bounded: a template cannot build a string of
+    billions of characters or a number of billions of digits."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        """Refuse a product or power whose result would be too large; compute others."""
+        if operator == "**" and isinstance(right, int) and abs(right) > 64:
+            raise SecurityError(f"a power of {right} is too large (at most 64)")
+        if operator == "*":
+            sized = [x for x in (left, right) if isinstance(x, str | list | tuple)]
+            count = [x for x in (left, right) if isinstance(x, int)]
+            if sized and count and len(sized[0]) * count[0] > MAX_TEMPLATE_RESULT:
+                raise SecurityError(f"a repetition of more than {MAX_TEMPLATE_RESULT:,} items")
+        return super().call_binop(context, operator, left, right)
 
 
 class Renderer:
@@ -135,7 +156,7 @@ class Renderer:
             )
         # A template is untrusted input: the sandbox refuses attribute walks such as
         # cycler.__init__.__globals__, and ranges beyond its limit.
-        env = ImmutableSandboxedEnvironment(
+        env = _Sandbox(
             undefined=jinja2.StrictUndefined, keep_trailing_newline=True, autoescape=False
         )
         try:
@@ -156,3 +177,8 @@ class Renderer:
             line = _line_of(exc.__traceback__, template)
             where = f"{name}:{line}" if line else name
             raise TemplateError(f"{where}: {exc}") from None
+        except (jinja2.TemplateError, ArithmeticError, TypeError, ValueError, MemoryError) as exc:
+            # the template's own expressions: a range past the sandbox's limit, 1 / 0, ...
+            line = _line_of(exc.__traceback__, template)
+            where = f"{name}:{line}" if line else name
+            raise TemplateError(f"{where}: cannot render: {type(exc).__name__}: {exc}") from None
