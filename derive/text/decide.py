@@ -453,10 +453,7 @@ def counterpart(
     judgement = judge_pair(view, number, (subject, quantity))
     if judgement is None or not plausible(judgement):
         return None
-    why = (
-        f"the catalog compares {subject} {quantity} with the {pair[0]} {pair[1]} just "
-        "before it"
-    )
+    why = f"the catalog compares {subject} {quantity} with the {pair[0]} {pair[1]} just before it"
     chosen = Candidate(subject, quantity, 1.0, 1.0, why, "its counterpart", 1.0)
     return judgement.verdict, chosen, judgement, why, ()
 

@@ -37,6 +37,10 @@ SUBJECT_IN_SENTENCE = 1.0
 SUBJECT_ATTACHED = 1.5
 """A name the number follows at once ("the A100's 80 GB", "B200：592", "v7 的 4 个")."""
 _ATTACHED = re.compile(r"^(?:['’]s)?\s*[:：]?\s*(?:的)?\s*$")
+ATTACHED_GAP = 8
+"""The most characters between a name and a number it is attached to."""
+REACH = 240
+"""How far back in its sentence a number's words are read ("its" … the number)."""
 SUBJECT_LISTED = 1.6
 """The subject whose place in a list of subjects a number takes, in a list of numbers."""
 SUBJECT_AFTER_IN_CLAUSE = 0.8
@@ -173,9 +177,9 @@ def subject_evidence(
     _, c_high = block.clause(start)
     owned: set[int] = set()  # "its HBM3": a subject named as a part of the one "its" means
     for mention in mentions:  # "6 颗 HBM3E", "192 GB of HBM3": the memory a chip is built of
-        if s_low <= mention.start < start + WINDOW_PART and _counted_part(view, block, mention):
+        if mention.start < start + WINDOW_PART and _counted_part(view, block, mention):
             owned.add(mention.start)
-    for pronoun in _POSSESSIVE.finditer(block.text, s_low, start):
+    for pronoun in _POSSESSIVE.finditer(block.text, max(s_low, start - REACH), start):
         topic = context.topic(pronoun.start())
         between = (
             m
@@ -207,7 +211,9 @@ def subject_evidence(
                 _best(scores, sense.id, SUBJECT_EARLIER_IN_SENTENCE, f"{named} in the sentence")
     if before:
         nearest = max(m.end for m, _ in before)
-        attached = bool(_ATTACHED.match(block.text[nearest:start]))
+        attached = start - nearest <= ATTACHED_GAP and bool(
+            _ATTACHED.match(block.text[nearest:start])
+        )
         for mention, subject in before:
             if mention.end != nearest:
                 _best(
@@ -278,6 +284,45 @@ def _counted_part(view: CatalogView, block: Block, mention: Mention) -> bool:
     ):
         return False
     return bool(_PART_BEFORE.search(block.text[max(0, mention.start - 24) : mention.start]))
+
+
+PART_COUNTED = 1.0
+"""How strongly "6 颗 HBM3E" names the count of HBM stacks: the part is named at once."""
+_COUNTED_GAP = re.compile(r"\s{0,2}(?:of\s+)?")
+
+
+def _counting_the_part(
+    view: CatalogView, block: Block, number: TextNumber, mentions: Sequence[Mention]
+) -> list[tuple[str, str]]:
+    """The count quantities a number counts when a memory standard follows it at once
+    ("6 颗 HBM3E", "8 stacks of HBM3"): those a word of the standard's family names
+    (the "HBM" of "HBM stacks" begins "HBM3E"), with why."""
+    if number.unit not in ("", None):
+        return []
+    for mention in mentions:
+        if mention.start < number.end or mention.start > number.end + 16:
+            continue
+        if not _COUNTED_GAP.fullmatch(block.text[number.end : mention.start]):
+            continue
+        standards = [
+            view.subjects[s.id]
+            for s in mention.senses
+            if s.target == "subject" and s.id in view.subjects
+            if view.subjects[s.id].kind in PART_KINDS
+        ]
+        if not standards:
+            continue
+        names = {n.lower() for standard in standards for n in standard.names()}
+        found = []
+        for quantity in view.quantities.values():
+            if not quantity.count or quantity.unit:
+                continue
+            words = {w.lower() for label in quantity.labels() for w in label.split()}
+            words.update(quantity.id_words())
+            if any(len(w) >= 3 and name.startswith(w) for w in words for name in names):
+                found.append((quantity.id, f"counts the {mention.term} named after it"))
+        return found
+    return []
 
 
 _POSSESSIVE = re.compile(r"(?<![A-Za-z])(?:[Ii]ts|[Tt]heir)\s+|它的\s*|其\s*")
@@ -459,6 +504,9 @@ def candidates(
     quantities, local = quantity_evidence(
         block, number, start, mentions, context, spans, first=first
     )
+    for quantity, why in _counting_the_part(view, block, number, mentions):
+        _best(quantities, quantity, PART_COUNTED, why)
+        _best(local, quantity, PART_COUNTED, why)
     named_here = any(score >= FIRM_QUANTITY for score, _ in local.values())
     if (number.unit is None or number.unit == "") and (not named_here or scaled(number)):
         # "8 matrix engines" names its own quantity: it repeats no earlier "8 MB"; a

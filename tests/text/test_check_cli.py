@@ -113,3 +113,16 @@ def test_coverage_uses_the_same_verdicts(english_db: str, tmp_path: Path, cli: A
     assert (sections["A"]["claims"], sections["A"]["backed"]) == (1, 1)
     assert (sections["B"]["claims"], sections["B"]["backed"]) == (2, 1)
     assert sections["B"]["verdicts"] == {"non-claim": 1, "mismatched": 1, "unresolved": 1}
+
+
+def test_a_text_of_nothing_but_numbers_is_refused_at_once(
+    english_db: str, tmp_path: Path, cli: Any
+) -> None:
+    # 1 MB of numbers on one line would take a minute to judge, number by number
+    text = tmp_path / "numbers.txt"
+    text.write_text("7.37 TB/s " * 100_000, "utf-8")
+    for command in (("check", str(text)), ("coverage", str(text)), ("audit", "--text", str(text))):
+        result = cli(*command, "--db", english_db)
+        assert result.exit_code == 2, (command, result.stderr)
+        (line,) = result.stderr.splitlines()
+        assert "holds more than 50,000 numbers" in line and str(text) in line

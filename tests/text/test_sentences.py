@@ -695,3 +695,26 @@ def test_a_number_after_a_claim_on_another_chip_takes_the_quantity_compared_with
             (Verdict.matched, "tpu-v7", "mxu.count"),
         ]
         assert "compares" in claims[1].why
+
+
+def test_a_memory_standard_counted_after_a_number_names_the_count_of_its_stacks(
+    fourth_view: CatalogView,
+) -> None:
+    # "6 颗 HBM3E": the standard's family word (the HBM of "HBM stacks") names the count
+    claims = _claims("H200 的显存：6 颗 HBM3E，共 141 GB。", fourth_view)
+    assert [(c.verdict, c.subject, c.quantity) for c in claims] == [
+        (Verdict.matched, "h200-sxm-141gb", "hbm.stacks"),
+        (Verdict.matched, "h200-sxm-141gb", "hbm.capacity"),
+    ]
+
+
+def test_a_memory_standard_named_as_a_part_is_no_subject_for_the_rest_of_its_line(
+    fourth_view: CatalogView,
+) -> None:
+    text = "MI325X 起初说是 288 GB HBM3E。后来写成 256 GB，带宽 6 TB/s 没变。"
+    bandwidth = [r for r in check_text(text, fourth_view).results if r.number.digits == "6"]
+    assert [(r.verdict, r.subject, r.quantity) for r in bandwidth][-1] == (
+        Verdict.matched,
+        "mi325x",
+        "hbm.bandwidth",
+    )
