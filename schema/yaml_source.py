@@ -202,7 +202,7 @@ def read_located(path: Path, display: str, raw: bytes | None = None) -> LocatedD
     except yaml.YAMLError as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise CatalogError(Place(display), f"malformed YAML: {first}") from None
-    if node is not None:
+    if node is not None and "&" in text:  # an alias needs an anchor (&name) to refer to
         _check_expansion(node, display)
     lines: dict[Path_, int] = {}
     budget = [MAX_YAML_VALUES]
