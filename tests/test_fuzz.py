@@ -2,8 +2,9 @@
 pieces; whatever comes in, `facts` answers with exit 0 or 2, no traceback, one line
 per problem, and a refusal leaves the database byte for byte as it was.
 
-The number of examples is the hypothesis profile's (tests/conftest.py): a few under
-`make test`, many in CI (CI=true).
+On PostgreSQL the mutated catalogs are loaded into one database, which a refusal
+leaves row for row as it was. The number of examples is the hypothesis profile's
+(tests/conftest.py): a few under `make test`, many in CI (CI=true).
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from typing import Any
 
 import pytest
 from catalogs import CHIP, QUANTITIES, SOURCES, write_catalog
-from conftest import run_cli
-from hypothesis import given
+from conftest import run_cli, snapshot
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 FILES = {"sources.yaml": SOURCES, "quantities.yaml": QUANTITIES, "subjects/chip-x.yaml": CHIP}
@@ -110,6 +111,35 @@ def test_a_mutated_catalog_loads_or_is_refused_cleanly(
             assert path.read_bytes() == data
             wal = path.with_name("facts.sqlite-wal")
             assert not wal.exists() or wal.stat().st_size == 0
+
+
+@pytest.fixture
+def postgresql_loaded(db_url: str, backend: str) -> str:
+    """A PostgreSQL database holding the small catalog (the SQLite run is the test above)."""
+    if backend != "postgresql":
+        pytest.skip("the byte-for-byte SQLite case is the test above")
+    with tempfile.TemporaryDirectory() as tmp:
+        root = write_catalog(Path(tmp) / "good")
+        assert run_cli("load", str(root), "--db", db_url).exit_code == 0
+    return db_url
+
+
+POSTGRESQL_SHARE = 5
+"""A load into PostgreSQL costs up to a second: a fifth of the profile's examples."""
+
+
+@settings(max_examples=max(8, settings().max_examples // POSTGRESQL_SHARE))
+@given(files=mutated())
+def test_a_mutated_catalog_is_refused_on_postgresql_row_for_row(
+    files: dict[str, str | bytes], postgresql_loaded: str
+) -> None:
+    before = snapshot(postgresql_loaded)
+    with tempfile.TemporaryDirectory() as tmp:
+        root = write_catalog(Path(tmp) / "cat", files)
+        result = run_cli("load", str(root), "--db", postgresql_loaded)
+    _check(result)
+    if result.exit_code != 0:
+        assert snapshot(postgresql_loaded) == before
 
 
 WORDS = [
