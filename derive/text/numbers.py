@@ -46,7 +46,14 @@ _RANGE = re.compile(
     r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 )
 DATE = re.compile(r"(?:19|20)\d{2}-\d{2}(?:-\d{2})?(?!\d)")
-_MULTIPLIERS = {"万": Decimal(10_000), "亿": Decimal(100_000_000)}
+_MULTIPLIERS = {
+    "万亿": Decimal(10) ** 12,
+    "万": Decimal(10_000),
+    "亿": Decimal(100_000_000),
+}
+_PER_SECOND_BEFORE = re.compile(r"(?:每秒(?:钟)?|per second,?)\s{0,2}$")
+""""每秒 989.4 万亿次浮点运算": a count of operations the words make a rate."""
+_COUNTED_EACH_SECOND = frozenset({"FLOP", "OP", "MAC", "B", "bit"})
 _APPROX_BEFORE = re.compile(
     r"(?:≈|~|约|大约|大概|近|将近|about|approximately|approx\.|roughly|around|nearly)"
     r"\s{0,3}$",
@@ -67,6 +74,7 @@ _PROSE_UNITS: dict[str, str] = {
     "周期": "cycle",
     "拍": "cycle",
     "次乘加": "MAC",
+    "次浮点运算": "FLOP",
     "毫秒": "ms",
     "微秒": "µs",
     "纳秒": "ns",
@@ -251,12 +259,13 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
                 high = upper
                 resolution = min(resolution, significant_resolution(range_match.group(1)))
                 literal_end = range_match.end()
-        rest = line[literal_end : literal_end + 2].lstrip(" ")
-        if rest[:1] in _MULTIPLIERS:
-            multiplier = _MULTIPLIERS[rest[:1]]
+        rest = line[literal_end : literal_end + 3].lstrip(" ")
+        word = rest[:2] if rest[:2] in _MULTIPLIERS else rest[:1]
+        if word in _MULTIPLIERS:  # 1,770 万, 989.4 万亿 (10¹²)
+            multiplier = _MULTIPLIERS[word]
             value, resolution = value * multiplier, resolution * multiplier
             high = high * multiplier if high is not None else None
-            literal_end = line.index(rest[:1], literal_end) + 1
+            literal_end = line.index(word, literal_end) + len(word)
         unit, unit_text, unit_used = _unit_after(line[literal_end:])
         times = _TIMES_AFTER.match(line, literal_end) if not unit_text else None
         if times and (times.group(1) == "×" or not line[max(0, start - 1) : start].isalpha()):
@@ -268,6 +277,8 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
             unit, value, resolution = "", value * billion, resolution * billion
         literal_end += unit_used
         before = line[max(0, start - 16) : start]
+        if unit in _COUNTED_EACH_SECOND and _PER_SECOND_BEFORE.search(before):
+            unit = f"{unit}/s"
         after = line[literal_end : literal_end + 6]
         yield TextNumber(
             line=line_no,

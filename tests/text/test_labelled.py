@@ -68,10 +68,11 @@ def test_fourth_catalog_chinese_article(fourth_view: CatalogView) -> None:
     # Its own catalog (H100, H200, L4, MI325X, HBM3E) and texts, written and labelled by
     # reading by someone who did not see the checker; first score 92.1 / 80.1 / 76.3 /
     # 84.1 %, then general fixes (brackets in computations, bytes made bits, times of a
-    # made-up example). The targets are not all met on it: see the README.
+    # made-up example, a memory standard counted as a part). The targets are not
+    # all met on it: see the README.
     text = (FOURTH / "zh.md").read_text("utf-8")
     scores = _scores(text, fourth_view, [FOURTH / "zh.labels.yaml"])
-    _holds(scores, 150, (0.95, 0.88, 0.82, 0.97))
+    _holds(scores, 150, (0.95, 0.90, 0.85, 0.97))
 
 
 def test_fourth_catalog_english_article(fourth_view: CatalogView) -> None:
@@ -86,4 +87,4 @@ def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None
     # these are the figures reached, kept from falling back. The targets
     # (97 / 90 / 85 / 95 %) are not met on it yet: see the README.
     scores = _scores(course_text, course_view, COURSE_LABELS)
-    _holds(scores, 250, (0.90, 0.69, 0.57, 0.94))
+    _holds(scores, 250, (0.90, 0.70, 0.59, 0.94))

@@ -140,3 +140,12 @@ def test_times_and_plural_bits_are_units() -> None:
         ("6", Decimal(6), None),
         ("1,024 bits", Decimal(1024), "bit"),
     ]
+
+
+def test_operations_each_second_in_words_are_a_rate() -> None:
+    # 万亿 is 10¹², and "每秒 … 次浮点运算" (floating-point operations each second) FLOP/s
+    assert found("每秒 989.4 万亿次浮点运算，每秒钟 2 万亿次浮点运算") == [
+        ("989.4 万亿次浮点运算", Decimal("989.4e12"), "FLOP/s"),
+        ("2 万亿次浮点运算", Decimal("2e12"), "FLOP/s"),
+    ]
+    assert found("一次 4 次浮点运算") == [("4 次浮点运算", Decimal(4), "FLOP")]
