@@ -41,7 +41,7 @@ def catalog_view(conn: Connection) -> CatalogView:
         raise EmptyDatabase("the database holds no catalog yet; run `facts load` first")
     units = {q.id: q.unit for q in quantities}
     subjects = [
-        SubjectName(r.id, r.name, tuple(r.aliases or ()), r.variant_of, r.kind)
+        SubjectName(r.id, r.name, tuple(r.aliases or ()), r.variant_of, r.kind, r.vendor)
         for r in conn.execute(
             select(
                 SubjectRow.id,
@@ -49,6 +49,7 @@ def catalog_view(conn: Connection) -> CatalogView:
                 SubjectRow.aliases,
                 SubjectRow.variant_of,
                 SubjectRow.kind,
+                SubjectRow.vendor,
             )
         )
     ]

@@ -89,6 +89,7 @@ class SubjectName:
     aliases: tuple[str, ...] = ()
     variant_of: str | None = None
     kind: str = ""  # chip, variant, memory-standard, system, workload, operator, …
+    vendor: str | None = None
 
     def names(self) -> tuple[str, ...]:
         """Its id, name and aliases."""
@@ -208,6 +209,20 @@ class CatalogView:
             if subject.variant_of:
                 children[subject.variant_of].append(subject.id)
         return {s: tuple(sorted(cs)) for s, cs in children.items()}
+
+    @cached_property
+    def sole_products(self) -> tuple[re.Pattern[str] | None, dict[str, str]]:
+        """Vendors the catalog holds one product of (its variants apart), as a pattern of
+        their names and, by lower-cased name, that product: "AMD's 6 TB/s" is its."""
+        products: dict[str, set[str]] = defaultdict(set)
+        for subject in self.subjects.values():
+            if subject.vendor and not subject.variant_of and subject.kind not in ("variant",):
+                products[subject.vendor.strip().lower()].add(subject.id)
+        sole = {vendor: next(iter(ids)) for vendor, ids in products.items() if len(ids) == 1}
+        if not sole:
+            return None, {}
+        names = "|".join(re.escape(v) for v in sorted(sole, key=len, reverse=True))
+        return re.compile(rf"(?<![A-Za-z0-9])(?:{names})(?![A-Za-z0-9])", re.IGNORECASE), sole
 
     @cached_property
     def counterparts(self) -> dict[tuple[str, str], frozenset[tuple[str, str]]]:

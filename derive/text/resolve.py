@@ -44,6 +44,8 @@ REACH = 240
 SUBJECT_LISTED = 1.6
 """The subject whose place in a list of subjects a number takes, in a list of numbers."""
 SUBJECT_AFTER_IN_CLAUSE = 0.8
+SUBJECT_OF_VENDOR = 0.6
+"""A vendor named in the sentence, of which the catalog holds one product."""
 SUBJECT_EARLIER_IN_SENTENCE = 0.5
 SUBJECT_IN_COLUMN_HEADER = 1.0
 SUBJECT_IN_ROW_HEADER = 0.9
@@ -190,6 +192,12 @@ def subject_evidence(
             why = f"'{pronoun.group().strip()}' (the {topic} spoken of before)"
             _best(scores, topic, SUBJECT_IN_SENTENCE, why)
             owned.add(pronoun.end())
+    pattern, sole = view.sole_products
+    if pattern is not None:  # "AMD 的 6 TB/s": a vendor with one product in the catalog
+        for vendor in pattern.finditer(block.text, max(s_low, start - REACH), start):
+            product = sole[vendor.group().lower()]
+            why = f"'{vendor.group()}' in the sentence, the vendor of {product}"
+            _best(scores, product, SUBJECT_OF_VENDOR, why)
     before: list[tuple[Mention, str]] = []
     earlier: dict[str, tuple[float, str]] = {}
     for mention in mentions:

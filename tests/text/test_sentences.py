@@ -718,3 +718,18 @@ def test_a_memory_standard_named_as_a_part_is_no_subject_for_the_rest_of_its_lin
         "mi325x",
         "hbm.bandwidth",
     )
+
+
+def test_a_vendor_of_one_product_in_the_catalog_names_that_product(
+    fourth_view: CatalogView,
+) -> None:
+    claim = _one("AMD 的显存带宽是 6 TB/s。", fourth_view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "mi325x",
+        "hbm.bandwidth",
+    )
+    assert "'AMD' in the sentence" in claim.why
+    # NVIDIA makes three of its chips: the vendor names none of them
+    nvidia = _one("NVIDIA quotes 3.35 TB/s of memory bandwidth.", fourth_view)
+    assert nvidia.verdict is Verdict.unresolved
