@@ -13,7 +13,7 @@ from pathlib import Path
 
 
 def _load(catalog: Path, rules: Path, url: str) -> int:
-    from db.engine import database
+    from db.database import database
     from db.load import load_catalog
 
     with database(url) as engine:
@@ -21,7 +21,7 @@ def _load(catalog: Path, rules: Path, url: str) -> int:
 
 
 def _derive(catalog: Path, rules: Path, url: str) -> int:
-    from db.engine import database
+    from db.database import database
     from db.load import rederive
 
     with database(url) as engine:
@@ -31,7 +31,7 @@ def _derive(catalog: Path, rules: Path, url: str) -> int:
 def _audit(catalog: Path, rules: Path, url: str) -> int:
     """As `facts audit`: checked against the files on disk, then the stored values."""
     from db.audit import audit_database
-    from db.engine import database
+    from db.database import database
     from db.load import as_loaded
 
     with database(url) as engine:
@@ -40,9 +40,9 @@ def _audit(catalog: Path, rules: Path, url: str) -> int:
 
 def _export(catalog: Path, rules: Path, url: str) -> int:
     """Build a 20-row table over the first 50 chips, in every format."""
-    from db.engine import database
-    from db.export import snapshot
+    from db.database import database
     from db.load import as_loaded
+    from db.snapshot import snapshot
     from derive.publish.formats import RENDERERS
     from schema.models import TableEntry
 
@@ -69,7 +69,7 @@ def _reload(catalog: Path, rules: Path, url: str) -> int:
 
 def _change_one(catalog: Path, rules: Path, url: str) -> int:
     """Change one fact's value in one file and load: only what depends on it is redone."""
-    from db.engine import database
+    from db.database import database
     from db.load import load_catalog
 
     path = sorted((catalog / "subjects").glob("*.yaml"))[

@@ -52,7 +52,7 @@ def add(
 ) -> None:
     """Add a fact to its subject's YAML file (comments and order kept) and to the database."""
     from db.add import add_fact
-    from db.engine import database
+    from db.database import database
     from derive.rules import RuleFolders
 
     qualifiers = {}

@@ -107,7 +107,7 @@ def audit(
     import datetime as dt
 
     from db.audit import audit_database
-    from db.engine import database
+    from db.database import database
     from db.load import as_loaded
     from derive.audit import KINDS
     from derive.checks.acknowledged import proposals

@@ -74,7 +74,7 @@ def load(
     fmt: FormatOption = Format.text,
 ) -> None:
     """Validate the catalog and the rules, load them and derive, all or nothing."""
-    from db.engine import redact
+    from db.database import redact
     from db.load import load_into
     from db.url import database_url
     from derive.rules import RuleFolders
@@ -222,7 +222,7 @@ def dump(
     fmt: FormatOption = Format.text,
 ) -> None:
     """Write the database's catalog back as YAML (or JSON)."""
-    from db.engine import database
+    from db.database import database
     from db.store import read_back
     from schema.writer import single_document, to_yaml, write_catalog
 

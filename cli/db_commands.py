@@ -19,7 +19,7 @@ def upgrade(
     db: DbOption = None,
 ) -> None:
     """Upgrade the database schema (a SQLite file is copied first)."""
-    from db.engine import facts_revision
+    from db.database import facts_revision
     from db.migrate import upgrade as run_upgrade
     from db.url import database_url
 
@@ -37,10 +37,9 @@ def downgrade(
     db: DbOption = None,
 ) -> None:
     """Downgrade the database schema (a SQLite file is copied first)."""
-    from db.engine import stored_revision
     from db.migrate import downgrade as run_downgrade
-    from db.rawsql import refuse_missing
-    from db.url import database_url
+    from db.revision import stored_revision
+    from db.url import database_url, refuse_missing
 
     refuse_missing(database_url(db))
     _move(db, "downgraded", stored_revision, lambda engine: run_downgrade(engine, revision))
@@ -53,8 +52,9 @@ def _move(
     run: Callable[[Any], None],
 ) -> None:
     """Run a schema migration and say where it left the database (or that it did not move)."""
-    from db.engine import redact, stored_revision, unchecked_database
+    from db.database import redact, unchecked_database
     from db.migrate import revision_name
+    from db.revision import stored_revision
     from db.url import database_url
 
     with unchecked_database(db) as engine:
@@ -71,11 +71,11 @@ def _move(
 @app.command()
 def current(db: DbOption = None, fmt: FormatOption = Format.text) -> None:
     """Print the schema revision the database is at, and this program's head."""
-    from db.engine import stored_revision, unchecked_database
+    from db.database import unchecked_database
     from db.migrate import is_known_revision
     from db.migrations import HEAD_REVISION
-    from db.rawsql import refuse_missing
-    from db.url import database_url
+    from db.revision import stored_revision
+    from db.url import database_url, refuse_missing
 
     refuse_missing(database_url(db))
     with unchecked_database(db) as engine:

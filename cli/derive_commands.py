@@ -92,8 +92,8 @@ def _derive_from_sources(
     db: str | None,
     fmt: Format,
 ) -> None:
+    from db.database import database
     from db.derived import derive_stored_from_sources
-    from db.engine import database
     from db.load import loaded_rules
     from derive.from_sources import as_data, selected
 
@@ -130,7 +130,7 @@ def _derive_from_sources(
 
 
 def _derive_all(rules: list[Path], standard: bool, db: str | None, fmt: Format) -> None:
-    from db.engine import database
+    from db.database import database
     from db.load import loaded_rules, rederive
 
     with database(db, must_exist=True) as engine:

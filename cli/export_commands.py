@@ -65,9 +65,9 @@ def export(
     db: DbOption = None,
 ) -> None:
     """Export the catalog's tables, with generated footnotes."""
-    from db.engine import database
-    from db.export import snapshot
+    from db.database import database
     from db.load import as_loaded
+    from db.snapshot import snapshot
     from derive.publish.formats import RENDERERS, to_html_fragment
 
     if every == (table is not None):
@@ -108,9 +108,9 @@ def render(
     and {{ footnotes() }}.
     """
     from cli.text_commands import read_text
-    from db.engine import database
-    from db.export import snapshot
+    from db.database import database
     from db.load import as_loaded
+    from db.snapshot import snapshot
     from derive.publish.templates import Renderer
 
     content = read_text(str(template))

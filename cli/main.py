@@ -148,7 +148,7 @@ def _foreign(exc: Exception) -> int:
             " (a bug in facts; run again with FACTS_DEBUG=1 for the traceback)\n"
         )
         return INTERNAL_ERROR
-    from db.engine import redact
+    from db.database import redact
 
     detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
     url = getattr(exc, "url", None)

@@ -33,9 +33,9 @@ def roofline(
 ) -> None:
     """Attainable FLOP/s against arithmetic intensity: each chip's roofs and ridge
     points, and the operators whose intensity the catalog knows."""
-    from db.engine import database
-    from db.export import snapshot
+    from db.database import database
     from db.load import as_loaded
+    from db.snapshot import snapshot
     from derive.publish.roofline import NoPeak, draw
     from derive.publish.roofline import roofline as gather
 
@@ -66,9 +66,9 @@ def graph(
     db: DbOption = None,
 ) -> None:
     """The derivation graph of one value down to its sourced facts, coloured by tier."""
-    from db.engine import database
-    from db.export import snapshot
+    from db.database import database
     from db.load import as_loaded
+    from db.snapshot import snapshot
     from derive.publish.graph import NoDerivation, derivation_graph
 
     with database(db, must_exist=True) as engine:

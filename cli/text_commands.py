@@ -35,7 +35,8 @@ def _verdicts(values: list[str] | None) -> list[str] | None:
 
 def read_text(name: str) -> str:
     """A text to check from a file, or standard input for '-'; one clear error otherwise."""
-    from derive.text.source import TextError, decode_text
+    from derive.errors import TextError
+    from derive.text.source import decode_text
 
     if name == STDIN:
         return decode_text(sys.stdin.buffer.read(), "standard input")

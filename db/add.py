@@ -17,19 +17,15 @@ from typing import Any
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from sqlalchemy import Engine
 
-from db.errors import DatabaseError
+from db.errors import DatabaseError, DuplicateFact
 from db.load import LoadReport, load_catalog
 from derive.rules import RuleFolders, read_rules
 from schema.catalog import Catalog
-from schema.errors import CatalogError, CatalogErrors, FactsError, Place
+from schema.errors import CatalogError, CatalogErrors, Place
 from schema.files import replace_file, round_trip_yaml
 from schema.lock import catalog_lock
 from schema.reader import read_catalog
 from schema.yaml_source import decode_utf8, read_file
-
-
-class DuplicateFact(FactsError, ValueError):
-    """A fact to add that the catalog already holds: same subject, quantity, value, source."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
-from db.export import snapshot
+from db.snapshot import snapshot
 from derive.audit import Finding, finish
 from derive.rules import RuleFolders
 

@@ -18,12 +18,10 @@ from sqlalchemy import Engine as Database
 
 from db.bulk import insert_rows
 from db.derived_models import DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow
-from derive.engine import Engine, Outcome
+from derive.deriver import Outcome
 from derive.from_sources import SourceDerivation, derive_from_sources
-from derive.inputs import reference_units, stated_values, subject_kinds
-from derive.model import Candidate, Derivation, Stated
+from derive.model import Candidate, Derivation
 from derive.rules import Rule, RuleFolders, RuleSet, read_rules
-from schema.catalog import Catalog
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,15 +36,6 @@ class DeriveReport:
     def total(self) -> int:
         """How many top-level values were derived."""
         return sum(self.derived.values())
-
-
-def derive_catalog(
-    catalog: Catalog, rules: RuleSet, stated: Iterable[Stated] | None = None
-) -> Outcome:
-    """Run every rule over the catalog (or over `stated` values with the catalog's subjects
-    and quantities); pure, nothing is written."""
-    values = stated_values(catalog) if stated is None else stated
-    return Engine(rules, values, subject_kinds(catalog), reference_units(catalog)).derive_all()
 
 
 def derive_stored_from_sources(

@@ -11,8 +11,8 @@ from dataclasses import replace
 from sqlalchemy import Connection, select
 
 from db.derived_models import DerivationRow, RuleRow
+from db.errors import EmptyDatabase
 from db.models import FactRow, QuantityRow, SubjectRow
-from db.store import EmptyDatabase
 from db.units import define_stored_units
 from derive.inputs import inherited
 from derive.text.arithmetic import Computation, product_factors
@@ -219,9 +219,8 @@ def loaded_connection(url: str | None) -> Iterator[Connection]:
     `catalog_view`) a database no catalog was loaded into: the text checks would
     otherwise mark every number unknown and pass.
     """
-    from db.engine import database
-    from db.rawsql import sqlite_file
-    from db.url import database_url
+    from db.database import database
+    from db.url import database_url, sqlite_file
 
     path = sqlite_file(database_url(url))
     if path is not None and not path.is_file():

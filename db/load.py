@@ -8,9 +8,10 @@ from pathlib import Path
 
 from sqlalchemy import Engine, delete, insert, select
 
-from db.derived import DeriveReport, derive_catalog, store_derived
+from db.database import writing
+from db.derived import DeriveReport, store_derived
 from db.derived_models import CatalogFileRow, StateRow
-from db.engine import writing
+from db.errors import CatalogGone, NoRules, Stale
 from db.store import read_loaded
 from db.sync import (
     CATALOG_KEY,
@@ -22,6 +23,7 @@ from db.sync import (
     loaded_state,
     sync_catalog,
 )
+from derive.deriver import derive_catalog
 from derive.rules import (
     STANDARD_RULES,
     RuleFolders,
@@ -31,7 +33,6 @@ from derive.rules import (
     rules_digest,
 )
 from schema.catalog import Catalog
-from schema.errors import FactsError
 from schema.gcpause import gc_paused
 from schema.lock import catalog_lock
 from schema.reader import read_catalog
@@ -82,9 +83,8 @@ def load_into(url: str | None, root: Path, rules: RuleFolders) -> LoadReport:
     A SQLite file that is not there yet is made only once the catalog and the rules
     have been read and checked: a refused first load leaves no database behind.
     """
-    from db.engine import database
-    from db.rawsql import sqlite_file
-    from db.url import database_url
+    from db.database import database
+    from db.url import database_url, sqlite_file
 
     check_named(rules)
     with catalog_lock(root):
@@ -96,19 +96,11 @@ def load_into(url: str | None, root: Path, rules: RuleFolders) -> LoadReport:
             return load_catalog(engine, root, rules, checked, locked=True)
 
 
-class NoRules(FactsError, ValueError):
-    """`derive --all` with a rules directory that holds no rules: refused, nothing changed."""
-
-
 def loaded_from(engine: Engine) -> Path | None:
     """The catalog directory the database was last loaded from (None before any load)."""
     with engine.connect() as conn:
         stored = conn.execute(select(StateRow.value).where(StateRow.key == CATALOG_KEY)).scalar()
     return None if stored is None else Path(stored)
-
-
-class CatalogGone(FactsError, ValueError):
-    """The catalog a database was loaded from is no longer where it was."""
 
 
 def loaded_rules(
@@ -150,10 +142,6 @@ def rederive(engine: Engine, rules_dir: RuleFolders | Path) -> DeriveReport:
         conn.execute(delete(StateRow).where(StateRow.key.in_([r["key"] for r in rows])))
         conn.execute(insert(StateRow), rows)
         return report
-
-
-class Stale(FactsError, ValueError):
-    """The catalog or the rules on disk are not what the database was last loaded with."""
 
 
 def _stored_folders(engine: Engine) -> RuleFolders | None:

@@ -16,6 +16,7 @@ from alembic.util import CommandError
 from sqlalchemy import Engine
 
 from db.errors import DatabaseError
+from db.revision import stored_revision
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -48,8 +49,6 @@ def backup_sqlite(engine: Engine) -> Path | None:
     path = Path(engine.url.database)
     if engine.url.database == ":memory:" or not path.exists() or path.stat().st_size == 0:
         return None
-    from db.engine import stored_revision
-
     revision = stored_revision(engine)
     if revision is None:
         return None
@@ -69,8 +68,6 @@ def backup_sqlite(engine: Engine) -> Path | None:
 
 def _at(engine: Engine, revision: str) -> bool:
     """True when the database is already at `revision` (head, base or an id): nothing to do."""
-    from db.engine import stored_revision
-
     try:
         target = ScriptDirectory(str(MIGRATIONS)).as_revision_number(revision)
     except CommandError:
@@ -116,6 +113,4 @@ def downgrade(engine: Engine, revision: str) -> None:
 
 def current(engine: Engine) -> str | None:
     """Return the schema revision the database is at, None for an empty one."""
-    from db.engine import stored_revision
-
     return stored_revision(engine)

@@ -16,12 +16,10 @@ import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
-from db.errors import NoDatabase
 from db.migrations import HEAD_REVISION
-from db.url import database_url
+from db.url import database_url, refuse_missing, sqlite_file
 
 _NAMED = re.compile(r":([a-z_][a-z0-9_]*)")
 JSON_COLUMNS = frozenset(
@@ -102,24 +100,6 @@ def in_list(name: str, values: Sequence[Any]) -> tuple[str, dict[str, Any]]:
     return "(" + ", ".join(f":{key}" for key in params) + ")", params
 
 
-def sqlite_file(url: str) -> Path | None:
-    """The file of a SQLite URL, or None for another backend or an in-memory database."""
-    if not url.startswith("sqlite:///"):
-        return None
-    path = url.removeprefix("sqlite:///").split("?", 1)[0]
-    return Path(path) if path and path != ":memory:" else None
-
-
-def refuse_missing(url: str) -> None:
-    """Raise `NoDatabase` when `url` names a SQLite file that does not exist."""
-    path = sqlite_file(url)
-    if path is not None and not path.exists():
-        raise NoDatabase(
-            f"no database at {path}; `facts load CATALOG` with this --db creates it "
-            "(or check the path)"
-        )
-
-
 def _fast_sqlite(url: str) -> sqlite3.Connection | None:
     path = sqlite_file(url)
     if path is None or not path.is_file():
@@ -137,7 +117,7 @@ def _fast_sqlite(url: str) -> sqlite3.Connection | None:
 
 @contextmanager
 def reading(url: str | None = None) -> Iterator[Reader]:
-    """Yield a `Reader` on the database at `url` (see `db.engine.database_url`)."""
+    """Yield a `Reader` on the database at `url` (see `db.url.database_url`)."""
     resolved = database_url(url)
     refuse_missing(resolved)  # reading never creates a database at a mistyped path
     fast = _fast_sqlite(resolved)
@@ -147,7 +127,7 @@ def reading(url: str | None = None) -> Iterator[Reader]:
         finally:
             fast.close()
         return
-    from db.engine import database
+    from db.database import database
 
     with database(resolved) as engine:
         raw = engine.raw_connection()

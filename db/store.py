@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 from sqlalchemy import Connection, Text, select, type_coerce
 
-from db.errors import DatabaseError
+from db.errors import EmptyDatabase
 from db.models import (
     AcknowledgementRow,
     FactRow,
@@ -268,10 +268,6 @@ def _qualifiers(stored: Any) -> dict[str, Any]:
     if stored is None or stored == "{}":
         return {}
     return stored if isinstance(stored, dict) else dict(json.loads(stored))
-
-
-class EmptyDatabase(DatabaseError):
-    """The database holds no catalog yet."""
 
 
 def read_loaded(conn: Connection, *, with_facts: bool = True) -> Catalog:

@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from derive.engine import Outcome
+from derive.deriver import Outcome
 from derive.inputs import stated_of
 from derive.model import Candidate, Derivation, InputUse, Problem, Stated
 from schema.catalog import Catalog

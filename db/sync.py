@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 
 from db.bulk import insert_rows
+from db.database import writing
 from db.derived import clear_derivations, write_derivations, write_rules
 from db.derived_models import (
     CatalogFileRow,
@@ -29,11 +30,10 @@ from db.derived_models import (
     RuleRow,
     StateRow,
 )
-from db.engine import writing
 from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
 from db.store import catalog_rows, row_key
 from db.units import store_units
-from derive.engine import Engine as Deriver
+from derive.deriver import Deriver
 from derive.inputs import reference_units, stated_values, subject_kinds
 from derive.rules import RuleFolders, RuleSet, rules_digest
 from schema.catalog import Catalog

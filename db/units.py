@@ -11,8 +11,8 @@ import json
 from sqlalchemy import Connection, delete, insert, select
 
 from db.derived_models import StateRow
+from db.errors import StoredUnitRefused
 from schema.catalog import Catalog, Origin
-from schema.errors import FactsError
 from schema.units import define_unit, use_catalog_units
 
 UNITS_KEY = "catalog_units"
@@ -24,10 +24,6 @@ def store_units(conn: Connection, catalog: Catalog) -> None:
     if catalog.units:
         written = [[d, o.file, o.line, o.position] for d, o in catalog.units.items()]
         conn.execute(insert(StateRow), [{"key": UNITS_KEY, "value": json.dumps(written)}])
-
-
-class StoredUnitRefused(FactsError, ValueError):
-    """A stored unit definition this process cannot define (another catalog's unit)."""
 
 
 def define_stored_units(conn: Connection) -> dict[str, Origin]:

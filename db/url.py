@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 from urllib.parse import parse_qsl
 
-from db.errors import DatabaseUnavailable
+from db.errors import DatabaseUnavailable, NoDatabase
 
 DEFAULT_URL = "sqlite:///facts.sqlite"
 ENV_VAR = "FACTS_DB_URL"
@@ -29,3 +30,21 @@ def database_url(explicit: str | None = None) -> str:
                 "supported; write sqlite:///PATH/TO/FILE.sqlite"
             )
     return url
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite URL, or None for another backend or an in-memory database."""
+    if not url.startswith("sqlite:///"):
+        return None
+    path = url.removeprefix("sqlite:///").split("?", 1)[0]
+    return Path(path) if path and path != ":memory:" else None
+
+
+def refuse_missing(url: str) -> None:
+    """Raise `NoDatabase` when `url` names a SQLite file that does not exist."""
+    path = sqlite_file(url)
+    if path is not None and not path.exists():
+        raise NoDatabase(
+            f"no database at {path}; `facts load CATALOG` with this --db creates it "
+            "(or check the path)"
+        )

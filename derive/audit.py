@@ -14,7 +14,7 @@ from derive.checks import acknowledged, run
 from derive.checks.finding import KINDS, Finding
 from derive.checks.ranking import ranked
 from derive.checks.scope import Scope
-from derive.engine import Outcome
+from derive.deriver import Outcome
 from derive.rules import RuleSet
 from schema.catalog import Catalog
 

@@ -19,7 +19,8 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from schema.errors import FactsError, UnitError
+from derive.errors import FormulaError
+from schema.errors import UnitError
 from schema.units import canonical_unit
 from schema.values import magnitude_problem
 
@@ -33,10 +34,6 @@ MAX_FORMULA_DEPTH = 32
 MAX_EXPONENT = 64
 """The largest power (either sign) a formula may raise to: squares and roots, not 10^400."""
 _ALLOWED = "quantity ids, numbers with units, + - * / ^, parentheses and " + ", ".join(FUNCTIONS)
-
-
-class FormulaError(FactsError, ValueError):
-    """A formula that cannot be parsed, or that reaches for something it may not."""
 
 
 @dataclass(frozen=True, slots=True)

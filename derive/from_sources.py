@@ -6,7 +6,7 @@ catalog's more precise numbers from other sources would rebuild another ridge po
 (and rightly flag the table's as rounded), which says nothing of whether the table's
 arithmetic holds. `derive_from_sources` keeps the facts whose `source` (the original)
 or `via` (the copy they were read in) is one of the chosen sources, derives with the
-rules and their constants alone, as `db.derived.derive_catalog` does for the whole
+rules and their constants alone, as `derive.deriver.derive_catalog` does for the whole
 catalog, and compares each derived value with what those sources state. Pure: nothing
 is written.
 """
@@ -19,21 +19,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from derive.agreement import agree
-from derive.engine import Engine, Outcome
+from derive.deriver import Deriver, Outcome
+from derive.errors import NotInCatalog, UnknownSource
 from derive.inputs import reference_units, stated_values, subject_kinds
 from derive.model import Derivation
 from derive.rules import RuleSet
 from derive.trees import TreeBuilder
 from schema.catalog import Catalog, Fact
-from schema.errors import FactsError, suggest
-
-
-class UnknownSource(FactsError, LookupError):
-    """A source id the catalog does not hold."""
-
-
-class NotInCatalog(FactsError, LookupError):
-    """A quantity to select that the catalog does not hold."""
+from schema.errors import suggest
 
 
 def facts_of_sources(catalog: Catalog, sources: Sequence[str]) -> Catalog:
@@ -94,7 +87,7 @@ def derive_from_sources(
     Raises `UnknownSource` for a source id the catalog does not hold.
     """
     chosen = facts_of_sources(catalog, sources)
-    outcome = Engine(
+    outcome = Deriver(
         rules, stated_values(chosen), subject_kinds(chosen), reference_units(chosen)
     ).derive_all()
     return SourceDerivation(

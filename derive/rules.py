@@ -34,10 +34,11 @@ from typing import Annotated, Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from derive.bounds import Bound, BoundEntry, meant_for
-from derive.formula import Bin, Call, Expr, FormulaError, Neg, Num, Pow, Ref, parse_formula
+from derive.errors import FormulaError, RulesDirectoryMissing
+from derive.formula import Bin, Call, Expr, Neg, Num, Pow, Ref, parse_formula
 from derive.formula import references as formula_references
 from schema.catalog import STANDARD, Catalog, Origin
-from schema.errors import CatalogError, CatalogErrors, FactsError, Place
+from schema.errors import CatalogError, CatalogErrors, Place
 from schema.models import QuantityId, Slug, SubjectKind, Text
 from schema.reader import RULES_FOLDER, catalog_files, validation_problems
 from schema.units import dimensionality, unit_quantity
@@ -341,11 +342,6 @@ def rules_digest(rules: RuleFolders | Path) -> str:
 
 
 _Placed = TypeVar("_Placed", Rule, Bound)
-
-
-class RulesDirectoryMissing(FactsError, ValueError):
-    """A rules directory that does not exist, or a named one without rules: refused
-    before anything is written."""
 
 
 def check_named(rules: RuleFolders) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from schema.errors import FactsError, suggest
+from schema.errors import UnknownSubject, suggest
 from schema.models import (
     AcknowledgementEntry,
     FactEntry,
@@ -94,10 +94,6 @@ class Acknowledgement:
 
     entry: AcknowledgementEntry
     origin: Origin
-
-
-class UnknownSubject(FactsError, LookupError):
-    """A subject named that the catalog does not hold."""
 
 
 @dataclass(slots=True)

@@ -10,13 +10,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from schema.errors import FactsError
+from schema.errors import LockRefused
 
 LOCK_NAME = ".facts.lock"
-
-
-class LockRefused(FactsError, OSError):
-    """A lock file that is not a plain file of its own (a symbolic link, a pipe): refused."""
 
 
 @contextmanager

@@ -5,14 +5,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from schema.errors import FactsError
+from schema.errors import CatalogExists
 
 STARTER = Path(__file__).with_name("starter")
 """The files a new catalog starts with, copied as they are."""
-
-
-class CatalogExists(FactsError, ValueError):
-    """`facts init` into a folder that already holds files: refused, nothing written."""
 
 
 def init_catalog(root: Path) -> list[Path]:

@@ -30,7 +30,7 @@ def alembic_config() -> dict[str, Any]:
 
 @pytest.fixture
 def alembic_engine(db_url: str) -> Iterator[Any]:
-    from db.engine import make_engine
+    from db.database import make_engine
 
     engine = make_engine(db_url)
     yield engine

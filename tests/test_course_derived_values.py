@@ -7,8 +7,7 @@ from functools import cache
 import pytest
 from conftest import CATALOG
 
-from db.derived import derive_catalog
-from derive.engine import Outcome
+from derive.deriver import Outcome, derive_catalog
 from derive.model import Derivation
 from derive.rules import RuleFolders, read_rules
 from schema.reader import read_catalog

@@ -17,9 +17,10 @@ from typing import Any
 
 import pytest
 
-from db.derived import derive_catalog
 from derive.audit import audit
-from derive.from_sources import UnknownSource, derive_from_sources, facts_of_sources
+from derive.deriver import derive_catalog
+from derive.errors import UnknownSource
+from derive.from_sources import derive_from_sources, facts_of_sources
 from derive.rules import read_rules
 from schema.reader import read_catalog
 

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 from rules_fixtures import chip, fact, write_derivation_catalog
 
-from db.derived import derive_catalog
-from derive.engine import Outcome
+from derive.deriver import Outcome, derive_catalog
 from derive.model import Derivation
 from derive.rules import read_rules
 from schema.reader import read_catalog

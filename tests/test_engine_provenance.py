@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 from rules_fixtures import HBM_PARTS, chip, fact, write_derivation_catalog
 
-from db.derived import derive_catalog
-from derive.engine import Outcome
+from derive.deriver import Outcome, derive_catalog
 from derive.model import Derivation
 from derive.rules import read_rules
 from schema.errors import CatalogErrors

@@ -2,7 +2,8 @@ from decimal import Decimal
 
 import pytest
 
-from derive.formula import Bin, Call, FormulaError, Num, Pow, Ref, parse_formula, references
+from derive.errors import FormulaError
+from derive.formula import Bin, Call, Num, Pow, Ref, parse_formula, references
 
 
 def test_dotted_names_are_quantities_and_a_colon_names_another_subject() -> None:

@@ -142,7 +142,7 @@ def test_a_wide_csv_in_e_notation_is_imported_and_loads(root: Path, cli: Any, db
     assert catalog.sources[SOURCE].entry.publisher == "AMD"
     assert catalog.subjects["mi325x"].entry.name == "AMD Instinct MI325X"
 
-    from db.engine import database
+    from db.database import database
     from db.load import load_catalog
 
     with database(db_url) as engine:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import subprocess
 import sys
@@ -82,3 +83,42 @@ def test_audit_exports() -> None:
 
     assert set(derive.audit.__all__) == {"KINDS", "Finding", "audit", "finish"}
     assert set(derive.checks.__all__) == {"KINDS", "Finding", "Scope", "finding_id", "run"}
+
+
+def _module_imports() -> dict[str, set[str]]:
+    """Each module of the four packages, and the project modules it imports anywhere in
+    it (at the top or inside a function: a deferred import is an import all the same)."""
+    files: dict[str, Path] = {}
+    for package in ("schema", "db", "derive", "cli"):
+        for path in (REPO / package).rglob("*.py"):
+            if "versions" in path.parts:
+                continue  # alembic's revision scripts
+            parts = path.relative_to(REPO).with_suffix("").parts
+            files[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {name: set() for name in files}
+    for name, path in files.items():
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            found: list[str] = []
+            if isinstance(node, ast.Import):
+                found = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            graph[name] |= {f for f in found if f in files and f != name}
+    return graph
+
+
+def test_no_two_modules_import_each_other_even_inside_functions() -> None:
+    graph = _module_imports()
+    cycles = []
+    for start in graph:  # a path from a module's imports back to itself
+        seen, todo = set(), list(graph[start])
+        while todo:
+            module = todo.pop()
+            if module == start:
+                cycles.append(start)
+                break
+            if module not in seen:
+                seen.add(module)
+                todo.extend(graph[module])
+    assert cycles == []
+    assert "db.database" not in graph["db.migrate"]  # the revision is read in db.revision

@@ -217,7 +217,7 @@ def test_a_write_that_fails_midway_rolls_back(
         },
     )
     with pytest.raises(RuntimeError, match="disk full"):
-        from db.engine import open_database
+        from db.database import open_database
         from db.load import load_catalog
         from derive.rules import RuleFolders
 

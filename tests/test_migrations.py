@@ -9,10 +9,11 @@ import pytest
 from conftest import CATALOG
 from sqlalchemy import create_engine, inspect, text
 
-from db.engine import make_engine, open_database, stored_revision
+from db.database import make_engine, open_database
 from db.errors import SchemaAhead, SchemaBehind
 from db.migrate import downgrade, head_revision, upgrade
 from db.migrations import HEAD_REVISION
+from db.revision import stored_revision
 
 
 def _tables(url: str) -> set[str]:

@@ -11,12 +11,12 @@ import pytest
 from conftest import CATALOG
 from rules_fixtures import chip, fact, write_derivation_catalog
 
-from db.derived import derive_catalog
-from db.engine import database
-from db.export import snapshot
+from db.database import database
 from db.load import as_loaded
+from db.snapshot import snapshot
 from db.store import read_loaded
 from db.stored_outcome import stored_outcome
+from derive.deriver import derive_catalog
 from derive.publish.formats import RENDERERS
 from derive.publish.tables import TableBuilder
 from derive.rules import read_rules

@@ -10,7 +10,7 @@ from conftest import CATALOG, RULES, table_rows
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from db.engine import open_database
+from db.database import open_database
 from db.load import load_catalog
 from db.store import read_back
 from derive.rules import RuleFolders

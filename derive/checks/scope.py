@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from derive.checks.dependents import Dependents, of
-from derive.engine import Outcome
+from derive.deriver import Outcome
 from derive.model import Node
 from derive.rules import RuleSet
 from schema.catalog import Catalog, Fact

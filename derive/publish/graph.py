@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from derive.engine import Outcome
+from derive.deriver import Outcome
 from derive.model import Candidate, Derivation
 from derive.publish.tables import TableBuilder
 

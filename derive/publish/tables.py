@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from derive.checks.finding import Finding
-from derive.engine import Outcome, preference
+from derive.deriver import Outcome, preference
 from derive.inputs import current_facts
 from derive.model import TIER_ORDER, Candidate, Derivation, Stated
 from derive.publish.words import ENGLISH, Words, words_for

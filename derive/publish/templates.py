@@ -22,17 +22,13 @@ from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from derive.agreement import agree
+from derive.errors import TemplateError
 from derive.publish.tables import Cell, Notes, TableBuilder
-from schema.errors import FactsError
 
 MAX_TEMPLATE_RESULT = 10_000_000
 """The most characters a template's arithmetic may build at once (`'x' * n`, `2 ** n`)."""
 MAX_TEMPLATE = 1_000_000
 """The longest template read, in characters."""
-
-
-class TemplateError(FactsError, ValueError):
-    """A template that cannot be rendered: a bad reference, or bad template syntax."""
 
 
 class _Reference(LookupError):

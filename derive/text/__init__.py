@@ -1,6 +1,7 @@
 """Numbers in prose: finding, classifying, resolving and judging them, ledgers, coverage."""
 
-from derive.text.check import CheckedNumber, TextReport, TextTooLarge, check_text
+from derive.errors import TextTooLarge
+from derive.text.check import CheckedNumber, TextReport, check_text
 from derive.text.judge import Judgement
 from derive.text.known import CatalogView, KnownValue, QuantityName, SubjectName, ValueKind
 from derive.text.nonclaims import NonClaim

@@ -16,7 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from derive.formula import Bin, Expr, FormulaError, Num, Ref, parse_formula
+from derive.errors import FormulaError
+from derive.formula import Bin, Expr, Num, Ref, parse_formula
 from derive.text.numbers import TextNumber
 
 Pair = tuple[str, str]

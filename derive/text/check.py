@@ -17,6 +17,7 @@ from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from derive.errors import TextTooLarge
 from derive.text.context import WINDOW, around, blocks_with_context
 from derive.text.decide import (
     CONVERSION,
@@ -40,7 +41,6 @@ from derive.text.resolve import (
 )
 from derive.text.respective import respective, shared_units
 from derive.text.verdict import Verdict
-from schema.errors import FactsError
 
 CONTEXT = 100
 """Characters of a number's sentence either side of it that are kept and searched."""
@@ -53,10 +53,6 @@ MAX_NUMBERS = 50_000
 """The most numbers a text may hold: each costs about half a millisecond to judge, and
 a 1 MB article holds some 10,000–45,000; a file of nothing but numbers is refused."""
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
-
-
-class TextTooLarge(FactsError, ValueError):
-    """A text longer than the checker reads."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,13 +13,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from derive.errors import OutlineError
 from derive.text.check import CheckedNumber, TextReport
 from derive.text.verdict import Verdict
-from schema.errors import FactsError
-
-
-class OutlineError(FactsError, ValueError):
-    """An outline line that is not `LINE<TAB>SECTION`."""
 
 
 @dataclass(frozen=True, slots=True)

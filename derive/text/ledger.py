@@ -23,19 +23,15 @@ from typing import Any
 
 import yaml
 
+from derive.errors import LedgerError
 from derive.text.check import CheckedNumber, TextReport
 from derive.text.judge import judge
 from derive.text.known import CatalogView
 from derive.text.verdict import Verdict
-from schema.errors import FactsError
 
 MAX_LEDGER = 20_000_000
 NON_CLAIM = "non-claim"
 UNRESOLVED = "unresolved"
-
-
-class LedgerError(FactsError, ValueError):
-    """A ledger file that cannot be read: what is wrong and where."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
+from derive.errors import TextError
 from derive.text.check import MAX_TEXT
-from schema.errors import FactsError
-
-
-class TextError(FactsError, ValueError):
-    """A text that cannot be read: too large or not UTF-8."""
 
 
 def decode_text(data: bytes, name: str) -> str:

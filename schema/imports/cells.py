@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import get_args
 
-from schema.errors import CatalogError, FactsError, Place
+from schema.errors import CatalogError, FactsError, Place, Unresolved
 from schema.imports.mapping import ColumnMap, MappingFile
 from schema.imports.problems import closest
-from schema.imports.resolve import Unresolved, Vocabulary, split_unit, words
+from schema.imports.resolve import Vocabulary, split_unit, words
 from schema.imports.tables import Row, Table
 from schema.models import WrittenTier
 from schema.units import canonical_unit

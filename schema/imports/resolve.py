@@ -17,15 +17,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from schema.catalog import Catalog
-from schema.errors import FactsError
+from schema.errors import FactsError, Unresolved
 from schema.models import SubjectEntry
 from schema.units import canonical_unit, factor
 
 _UNIT_AT_END = re.compile(r"^(?P<name>.*?)\s*[(\[](?P<unit>[^()\[\]]+)[)\]]\s*$")
-
-
-class Unresolved(FactsError):
-    """A name the catalog does not know, or knows more than once; the text says which."""
 
 
 def words(text: str) -> str:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from rules_fixtures import QUANTITIES, RULES
 
-from db.derived import derive_catalog
 from derive.audit import Finding, audit
+from derive.deriver import derive_catalog
 from derive.rules import read_rules
 from schema.catalog import Catalog
 from schema.reader import read_catalog

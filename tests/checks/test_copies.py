@@ -7,7 +7,7 @@ from pathlib import Path
 
 from audit_catalogs import fact, findings, only, read, write
 
-from db.derived import derive_catalog
+from derive.deriver import derive_catalog
 from derive.publish.formats import to_markdown
 from derive.publish.tables import TableBuilder
 from derive.rules import read_rules

@@ -18,9 +18,8 @@ from typing import Any
 
 import pytest
 
-from db.derived import derive_catalog
 from derive.audit import KINDS, Finding, audit
-from derive.engine import Outcome
+from derive.deriver import Outcome, derive_catalog
 from derive.rules import read_rules
 from schema.reader import read_catalog
 
@@ -240,7 +239,7 @@ def test_derived_intervals_follow_the_written_precision() -> None:
 
 def test_the_database_path_reports_the_same_findings(db_url: str, cli: Any) -> None:
     from db.audit import audit_database
-    from db.engine import make_engine
+    from db.database import make_engine
 
     loaded = cli("load", str(CATALOG), "--rules", str(RULES), "--db", db_url)
     assert loaded.exit_code == 0, loaded.stderr

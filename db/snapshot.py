@@ -12,7 +12,7 @@ from db.errors import UnknownName
 from db.store import read_loaded
 from db.stored_outcome import stored_outcome
 from derive.audit import Finding, audit
-from derive.engine import Outcome
+from derive.deriver import Outcome
 from derive.publish.tables import BuiltTable, TableBuilder
 from derive.rules import RuleFolders, RuleSet, read_rules
 from schema.catalog import Catalog

@@ -1,4 +1,4 @@
-"""The derivation engine: applies rules over the graph of (subject, quantity).
+"""The deriver: applies rules over the graph of (subject, quantity).
 
 Inverse rules make the graph cyclic on purpose (bandwidth from pin rate, pin
 rate from bandwidth). A derivation of node N never rests, directly or through
@@ -21,8 +21,10 @@ from dataclasses import dataclass, field, replace
 from derive.agreement import agreeing_groups
 from derive.evaluate import Compiled, EvaluationProblem, compile_formula
 from derive.formula import Ref
+from derive.inputs import reference_units, stated_values, subject_kinds
 from derive.model import TIER_ORDER, Candidate, Derivation, InputUse, Node, Problem, Stated
 from derive.rules import Rule, RuleSet
+from schema.catalog import Catalog
 from schema.gcpause import gc_paused
 
 MAX_COMBINATIONS = 8
@@ -103,7 +105,7 @@ def _readings(uses: tuple[InputUse, ...]) -> list[tuple[int, InputUse, InputUse]
     return found
 
 
-class Engine:
+class Deriver:
     """Derives values from stated facts and rules; pure, no I/O."""
 
     def __init__(
@@ -358,3 +360,12 @@ class Engine:
                 outcome.derivations.extend(derivations)
                 outcome.problems.extend(problems)
         return outcome
+
+
+def derive_catalog(
+    catalog: Catalog, rules: RuleSet, stated: Iterable[Stated] | None = None
+) -> Outcome:
+    """Run every rule over the catalog (or over `stated` values with the catalog's subjects
+    and quantities); pure, nothing is written."""
+    values = stated_values(catalog) if stated is None else stated
+    return Deriver(rules, values, subject_kinds(catalog), reference_units(catalog)).derive_all()

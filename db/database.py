@@ -28,8 +28,8 @@ from db.errors import (
     WriteConflict,
 )
 from db.migrations import HEAD_REVISION
-from db.rawsql import refuse_missing
-from db.url import database_url
+from db.revision import stored_revision
+from db.url import database_url, refuse_missing
 
 BUSY_TIMEOUT_MS = 30_000
 _WRITE_LOCK_KEY = 0x66616374  # "fact": the advisory lock every PostgreSQL writer takes
@@ -137,14 +137,6 @@ def make_engine(url: str) -> Engine:
             f"the driver for {parsed.get_backend_name()} is not installed ({exc.name}); "
             "install facts[postgresql]"
         ) from None
-
-
-def stored_revision(engine: Engine) -> str | None:
-    """Return the schema revision recorded in the database, or None for a fresh one."""
-    with engine.connect() as conn:
-        if not inspect(conn).has_table("alembic_version"):
-            return None
-        return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
 def _is_empty(engine: Engine) -> bool:
