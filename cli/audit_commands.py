@@ -106,9 +106,7 @@ def audit(
     """
     import datetime as dt
 
-    from db.audit import audit_database
-    from db.database import database
-    from db.load import as_loaded
+    from db import api
     from derive.audit import KINDS
     from derive.checks.acknowledged import proposals
 
@@ -120,9 +118,9 @@ def audit(
         from cli.text_commands import read_text
 
         read = [(str(t), read_text(str(t))) for t in texts]
-    with database(db, must_exist=True) as engine:
-        folders = as_loaded(engine, rules, standard=standard_rules, reload=reload)
-        findings = audit_database(engine, folders, read)
+    findings = api.audit(
+        db=db, texts=read, rules=rules, standard_rules=standard_rules, reload=reload
+    )
     findings = [
         f for f in findings if (not kinds or f.kind in kinds) and f.kind not in (skip or [])
     ]

@@ -74,13 +74,11 @@ def load(
     fmt: FormatOption = Format.text,
 ) -> None:
     """Validate the catalog and the rules, load them and derive, all or nothing."""
+    from db import api
     from db.database import redact
-    from db.load import load_into
     from db.url import database_url
-    from derive.rules import RuleFolders
 
-    rules_dir = RuleFolders.of(directory, rules or [], standard=standard_rules)
-    report = load_into(db, directory, rules_dir)
+    report = api.load(directory, db=db, rules=rules or [], standard_rules=standard_rules)
     where = redact(database_url(db))
     if fmt is Format.json:
         print_json({"database": where, **asdict(report)})

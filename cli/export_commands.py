@@ -65,30 +65,31 @@ def export(
     db: DbOption = None,
 ) -> None:
     """Export the catalog's tables, with generated footnotes."""
-    from db.database import database
-    from db.load import as_loaded
-    from db.snapshot import snapshot
-    from derive.publish.formats import RENDERERS, to_html_fragment
+    from db import api
 
     if every == (table is not None):
         raise typer.BadParameter("name one table, or pass --all (with --out DIR)")
     if every and out is None:
         raise typer.BadParameter("--all writes one file per table: name the folder with --out")
-    with database(db, must_exist=True) as engine:
-        folders = as_loaded(engine, rules, standard=standard_rules, reload=reload)
-        snap = snapshot(engine, folders)
-    with_findings = findings is FindingNotes.footnote
-    render = to_html_fragment if fragment and fmt is ExportFormat.html else RENDERERS[fmt.value]
+    if every and out is not None and out.exists() and not out.is_dir():
+        raise typer.BadParameter(f"{out} is a file; --all writes into a folder")
+    built = api.built_tables(
+        db=db,
+        tables=None if every else [str(table)],
+        findings=findings is FindingNotes.footnote,
+        rules=rules,
+        standard_rules=standard_rules,
+        reload=reload,
+    )
     if table is not None:
-        deliver(render(snap.build_table(table, findings=with_findings)), out)
+        deliver(api.render_table(built[table], fmt.value, fragment), out)
         return
     assert out is not None
-    if out.exists() and not out.is_dir():
-        raise typer.BadParameter(f"{out} is a file; --all writes into a folder")
     out.mkdir(parents=True, exist_ok=True)
-    for table_id in sorted(snap.catalog.tables):
-        built = snap.build_table(table_id, findings=with_findings)
-        deliver(render(built), out / f"{table_id}.{EXTENSIONS[fmt.value]}")
+    for table_id, one in built.items():
+        deliver(
+            api.render_table(one, fmt.value, fragment), out / f"{table_id}.{EXTENSIONS[fmt.value]}"
+        )
 
 
 def render(

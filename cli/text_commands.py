@@ -86,7 +86,7 @@ def check(
     from derive.text import Verdict, check_text
 
     texts = [(name, read_text(name)) for name in files]
-    view = loaded_view(db)
+    view = loaded_view(db)  # read once for every text: what `db.api.check` does for one
     reports = [check_text(content, view, name) for name, content in texts]
     checks: list[LedgerCheck | None] = [None] * len(reports)
     if ledger:

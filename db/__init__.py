@@ -1,1 +1,47 @@
-"""Storage: engines, the schema and its migrations, catalog reads and writes."""
+"""Storage: opening the database, the schema and its migrations, catalog reads and writes,
+and the library's entry point (`db.api`: load, audit, check, export from Python).
+
+Names are imported on first use: `import db` costs nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from db import api
+    from db.database import database, open_database
+    from db.errors import DatabaseError, DatabaseUnavailable, NoDatabase, UnknownName
+    from db.load import LoadReport, load_into
+
+_WHERE = {
+    "database": "db.database",
+    "open_database": "db.database",
+    "DatabaseError": "db.errors",
+    "DatabaseUnavailable": "db.errors",
+    "NoDatabase": "db.errors",
+    "UnknownName": "db.errors",
+    "LoadReport": "db.load",
+    "load_into": "db.load",
+}
+
+__all__ = [
+    "DatabaseError",
+    "DatabaseUnavailable",
+    "LoadReport",
+    "NoDatabase",
+    "UnknownName",
+    "api",
+    "database",
+    "load_into",
+    "open_database",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "api":
+        return importlib.import_module("db.api")
+    if name in _WHERE:
+        return getattr(importlib.import_module(_WHERE[name]), name)
+    raise AttributeError(f"module 'db' has no attribute {name!r}")

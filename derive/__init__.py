@@ -1,1 +1,44 @@
-"""Derivation rules and the engine that applies them (see the derivation issue)."""
+"""Derivation rules, the deriver that applies them, the audit's checks, the outputs
+(`derive.publish`) and numbers in prose (`derive.text`); pure: nothing here reads or
+writes a database.
+
+Names are imported on first use: `import derive` costs nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from derive.audit import Finding, audit
+    from derive.deriver import Deriver, Outcome, derive_catalog
+    from derive.rules import RuleFolders, RuleSet, read_rules
+
+_WHERE = {
+    "Finding": "derive.audit",
+    "audit": "derive.audit",
+    "Deriver": "derive.deriver",
+    "Outcome": "derive.deriver",
+    "derive_catalog": "derive.deriver",
+    "RuleFolders": "derive.rules",
+    "RuleSet": "derive.rules",
+    "read_rules": "derive.rules",
+}
+
+__all__ = [
+    "Deriver",
+    "Finding",
+    "Outcome",
+    "RuleFolders",
+    "RuleSet",
+    "audit",
+    "derive_catalog",
+    "read_rules",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        return getattr(importlib.import_module(_WHERE[name]), name)
+    raise AttributeError(f"module 'derive' has no attribute {name!r}")

@@ -2,3 +2,5 @@
 
 HEAD_REVISION = "0008"
 """The newest revision; a test checks it against alembic's script directory."""
+
+__all__ = ["HEAD_REVISION"]

@@ -58,12 +58,15 @@ class Mention:
 _PER = re.compile(r"(?:\bper|每个?)\s?([a-z0-9_\-]+|[\u4e00-\u9fff]{1,3})", re.IGNORECASE)
 
 
+_NO_SCOPE = frozenset({"a", "an", "the", "one", "each", "of", "个", "的"})
+
+
 def _scopes(label: str) -> set[str]:
     """The scope phrases of a label ('Tensor Cores per SM' → per sm, 每 sm, 每个 sm)."""
     phrases: set[str] = set()
     for match in _PER.finditer(label.lower()):
         unit = match.group(1)
-        if unit in STOP_WORDS:
+        if unit in _NO_SCOPE:  # "per chip" scopes a label though "chip" alone names nothing
             continue
         phrases.update({f"per {unit}", f"每 {unit}", f"每{unit}", f"每个 {unit}", f"每个{unit}"})
     return phrases
@@ -84,6 +87,24 @@ def _words(label: str) -> set[str]:
         words.update(run[:i] for i in range(2, len(run)))
         words.update(run[i:] for i in range(1, len(run) - 1))
     return {w for w in words if w not in STOP_WORDS and not w.isdigit() and len(w) > 1}
+
+
+_ACRONYM = re.compile(r"(?<![A-Za-z0-9])[A-Z]{3,6}(?![A-Za-z0-9])")
+
+
+def _acronyms(subjects: Sequence[tuple[str, Sequence[str]]]) -> dict[str, str]:
+    """Capital-letter words of names that one subject alone uses ("RTX" of "NVIDIA RTX
+    6000 Ada", "HGX" of "HGX B200"): prose calls the subject by them ("the RTX")."""
+    owners: dict[str, set[str]] = defaultdict(set)
+    for subject_id, names in subjects:
+        for name in names:
+            for word in _ACRONYM.findall(name):
+                owners[word.lower()].add(subject_id)
+    return {
+        word: next(iter(ids))
+        for word, ids in owners.items()
+        if len(ids) == 1 and word not in STOP_WORDS
+    }
 
 
 def _whole_runs(labels: Iterable[str]) -> frozenset[str]:
@@ -156,6 +177,11 @@ class Lexicon:
                 add(name, Sense("subject", subject_id, 1.0, True))
                 subject_words.add(name.lower())
                 subject_words |= {w for w in _words(name) if any(c.isdigit() for c in w)}
+        label_words = {w for _, labels, _ in quantities for label in labels for w in _words(label)}
+        for acronym, subject_id in _acronyms(subjects).items():
+            if acronym not in label_words and acronym not in senses:
+                add(acronym, Sense("subject", subject_id, 1.0, False))
+                subject_words.add(acronym)
         word_quantities: dict[str, set[str]] = defaultdict(set)
         quantity_words: dict[str, set[str]] = {}
         known_runs = _whole_runs(label for _, labels, _ in quantities for label in labels)

@@ -243,6 +243,15 @@ def subject_evidence(
                 for sense in mention.senses:
                     if sense.target == "subject":
                         _best(scores, sense.id, score, f"'{mention.term}' in the {where}")
+        if pattern is not None:  # "| AMD APU | 980.6 |": the vendor of one product
+            for header, where in (
+                (block.cell.column_header, "column header"),
+                (block.cell.row_header, "row header"),
+            ):
+                for vendor in pattern.finditer(header):
+                    product = sole[vendor.group().lower()]
+                    why = f"'{vendor.group()}' in the {where}, the vendor of {product}"
+                    _best(scores, product, SUBJECT_OF_VENDOR, why)
     share = TAKEN_OVER if scores else 1.0
     for subject, (score, why) in earlier.items():
         _best(scores, subject, score * share, why)

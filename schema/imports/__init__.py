@@ -12,3 +12,5 @@
 
 Import `schema.imports.run` for the entry point; this package imports nothing itself.
 """
+
+__all__ = ["cells", "mapping", "plan", "problems", "resolve", "run", "spec", "tables", "write"]

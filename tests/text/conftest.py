@@ -67,6 +67,15 @@ def fourth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
 
 
 @pytest.fixture(scope="session")
+def fifth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
+    """The fifth test catalog (MI300A, TPU v5p, RTX 6000 Ada, WSE-3, HBM2E), general rules."""
+    root = tmp_path_factory.mktemp("fifth")
+    return loaded_view(
+        _load(HERE / "fifth" / "catalog", f"sqlite:///{root / 'f.sqlite'}", "--standard-rules")
+    )
+
+
+@pytest.fixture(scope="session")
 def course_text() -> str:
     """The course text, which lives beside the project in shared/seed."""
     if not SEED.is_file():

@@ -82,6 +82,26 @@ def test_fourth_catalog_english_article(fourth_view: CatalogView) -> None:
     _holds(scores, 85, (0.99, 0.95, 0.92, 0.99))
 
 
+FIFTH = Path(__file__).resolve().parent / "fifth"
+
+
+def test_fifth_catalog_chinese_article(fifth_view: CatalogView) -> None:
+    # Its own catalog (MI300A, TPU v5p, RTX 6000 Ada, WSE-3, HBM2E) and texts, written and
+    # labelled by reading by someone who did not see the checker; first score 95.7 / 79.2
+    # / 74.4 / 88.7 %, then general fixes (a vendor or a capital word of one name in a
+    # table header or a sentence). The targets are not met on it: see the README.
+    text = (FIFTH / "zh.md").read_text("utf-8")
+    scores = _scores(text, fifth_view, [FIFTH / "zh.labels.yaml"])
+    _holds(scores, 200, (0.95, 0.83, 0.79, 0.88))
+
+
+def test_fifth_catalog_english_article(fifth_view: CatalogView) -> None:
+    # first score 97.7 / 69.2 / 58.3 / 96.2 %
+    text = (FIFTH / "en.md").read_text("utf-8")
+    scores = _scores(text, fifth_view, [FIFTH / "en.labels.yaml"])
+    _holds(scores, 100, (0.98, 0.83, 0.77, 0.96))
+
+
 def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None:
     # The course's prose is elliptical (numbers far from their subject and quantity);
     # these are the figures reached, kept from falling back. The targets

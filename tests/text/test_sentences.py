@@ -733,3 +733,34 @@ def test_a_vendor_of_one_product_in_the_catalog_names_that_product(
     # NVIDIA makes three of its chips: the vendor names none of them
     nvidia = _one("NVIDIA quotes 3.35 TB/s of memory bandwidth.", fourth_view)
     assert nvidia.verdict is Verdict.unresolved
+
+
+def test_a_capital_word_only_one_subjects_name_holds_names_it(course_view: CatalogView) -> None:
+    # "HGX" stands in the name of the HGX B200 alone
+    claim = _one("On the HGX board the clock was measured at 1.83 GHz.", course_view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "b200-hgx",
+        "clock.boost",
+    )
+    assert "'hgx' in the sentence" in claim.why
+
+
+def test_per_chip_names_a_labels_scope(course_view: CatalogView) -> None:
+    # "chip" alone names no quantity; "per chip" tells the chip's ICI from an axis's
+    claim = _one("TPU v7 moves 1,200 GB/s per chip over its links.", course_view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "tpu-v7",
+        "ici.bandwidth_per_chip",
+    )
+
+
+def test_a_vendor_in_a_row_header_names_its_one_product(fourth_view: CatalogView) -> None:
+    table = "| Part | Memory bandwidth (TB/s) |\n|---|---|\n| AMD flagship | 6 |\n"
+    claim = _one(table, fourth_view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "mi325x",
+        "hbm.bandwidth",
+    )

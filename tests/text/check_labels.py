@@ -1,6 +1,8 @@
-"""Check the labels of this folder mechanically (not a test of the checker; never runs it).
+"""Check a labelled set's labels mechanically (not a test of the checker; never runs it).
 
-    .venv/bin/python tests/text/fourth/check_labels.py [--db /tmp/fourth-std.sqlite]
+    .venv/bin/python tests/text/check_labels.py tests/text/fourth [--db /tmp/fourth-std.sqlite]
+
+A set is a folder with catalog/, zh.md, en.md and their .labels.yaml (fourth/, fifth/).
 
 For zh.md and en.md: every maximal digit run (full-width digits read as ASCII, the regex of
 ../LABELS.md) has exactly one label, in reading order, with the right line, text and nth;
@@ -22,8 +24,7 @@ from pathlib import Path
 
 import yaml
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[2]
+ROOT = Path(__file__).resolve().parents[2]
 TEXTS = ("zh", "en")
 FULL_WIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
 NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
@@ -53,7 +54,7 @@ def numbers(path: Path) -> list[tuple[int, str, int]]:
     return found
 
 
-def catalog() -> tuple[set[str], set[str], dict[tuple[str, str], list[dict]]]:
+def catalog(folder: Path) -> tuple[set[str], set[str], dict[tuple[str, str], list[dict]]]:
     """Subject ids, quantity ids (with the standard vocabulary) and facts by pair."""
     subjects: set[str] = set()
     quantities = {
@@ -63,7 +64,7 @@ def catalog() -> tuple[set[str], set[str], dict[tuple[str, str], list[dict]]]:
         ]
     }
     facts: dict[tuple[str, str], list[dict]] = {}
-    for path in sorted((HERE / "catalog").rglob("*.yaml")):
+    for path in sorted((folder / "catalog").rglob("*.yaml")):
         data = yaml.safe_load(path.read_text("utf-8")) or {}
         quantities |= {q["id"] for q in data.get("quantities", [])}
         own = (data.get("subject") or {}).get("id")
@@ -95,10 +96,10 @@ def known(db: Path, facts: dict[tuple[str, str], list[dict]]) -> dict[str, set[t
     return {"current": current, "superseded": superseded, "alternative": alternative}
 
 
-def check(name: str, ids: tuple[set[str], set[str]], pairs: dict | None) -> list[str]:
+def check(folder: Path, name: str, ids: tuple[set[str], set[str]], pairs: dict | None) -> list[str]:
     """The problems of one text's labels."""
     subjects, quantities = ids
-    text, labels_path = HERE / f"{name}.md", HERE / f"{name}.labels.yaml"
+    text, labels_path = folder / f"{name}.md", folder / f"{name}.labels.yaml"
     labels = yaml.safe_load(labels_path.read_text("utf-8"))
     found = numbers(text)
     problems = []
@@ -159,14 +160,16 @@ def check(name: str, ids: tuple[set[str], set[str]], pairs: dict | None) -> list
 def main() -> int:
     """Check both texts; print the counts per verdict."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", type=Path, help="scratch SQLite database of catalog/")
+    parser.add_argument("set", type=Path, help="the set's folder (tests/text/fourth)")
+    parser.add_argument("--db", type=Path, help="scratch SQLite database of its catalog/")
     args = parser.parse_args()
-    subjects, quantities, facts = catalog()
+    folder = args.set.resolve()
+    subjects, quantities, facts = catalog(folder)
     pairs = known(args.db, facts) if args.db else None
     problems = []
     for name in TEXTS:
-        problems += check(name, (subjects, quantities), pairs)
-        labels = yaml.safe_load((HERE / f"{name}.labels.yaml").read_text("utf-8"))
+        problems += check(folder, name, (subjects, quantities), pairs)
+        labels = yaml.safe_load((folder / f"{name}.labels.yaml").read_text("utf-8"))
         counts = Counter(e["verdict"] for e in labels)
         print(f"{name}: {len(labels)} labels: " + ", ".join(f"{v} {n}" for v, n in counts.items()))
     for problem in problems:
