@@ -6,8 +6,9 @@ Names are imported on first use: `import db` costs nothing.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from schema.lazy import exports
 
 if TYPE_CHECKING:
     from db import api
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from db.load import LoadReport, load_into
 
 _WHERE = {
+    "api": "db.api",
     "database": "db.database",
     "open_database": "db.database",
     "DatabaseError": "db.errors",
@@ -39,9 +41,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name == "api":
-        return importlib.import_module("db.api")
-    if name in _WHERE:
-        return getattr(importlib.import_module(_WHERE[name]), name)
-    raise AttributeError(f"module 'db' has no attribute {name!r}")
+__getattr__ = exports("db", _WHERE)

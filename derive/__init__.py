@@ -7,8 +7,9 @@ Names are imported on first use: `import derive` costs nothing.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from schema.lazy import exports
 
 if TYPE_CHECKING:
     from derive.audit import Finding, audit
@@ -38,7 +39,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _WHERE:
-        return getattr(importlib.import_module(_WHERE[name]), name)
-    raise AttributeError(f"module 'derive' has no attribute {name!r}")
+__getattr__ = exports("derive", _WHERE)

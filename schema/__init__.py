@@ -6,8 +6,9 @@ or `schema.errors` does not pay for pydantic and pint.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from schema.lazy import exports
 
 if TYPE_CHECKING:
     from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject
@@ -60,7 +61,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in _WHERE:
-        return getattr(importlib.import_module(_WHERE[name]), name)
-    raise AttributeError(f"module 'schema' has no attribute {name!r}")
+__getattr__ = exports("schema", _WHERE)
