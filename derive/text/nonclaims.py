@@ -74,6 +74,11 @@ _BITS_LATER = re.compile(r"bit|[kMGTP]b(?:ps|/s)|位")
 _FLOP_WORDS = re.compile(r"FLOP|flop")
 _MAC_WORDS = re.compile(r"MAC|乘加|multiply-accumulate|fused multiply", re.IGNORECASE)
 _FLOP_PER_MAC_BEFORE = re.compile(r"[×x*]\s{0,2}$")
+_PER_MAC_BEFORE = re.compile(
+    r"(?:每(?:次|个)?\s?(?:乘加|MAC)|(?:per|each|one|a)\s+(?:MAC|multiply-accumulate))"
+    r"[^。.;；,，\d]{0,12}$",
+    re.IGNORECASE,
+)
 _LIST_MARKER = re.compile(r"\s*(?:[-*+]\s+)?$")
 _LIST_AFTER = re.compile(r"(?:[.、)]|\.\))\s")
 _YEAR_AFTER = re.compile(r"\s?(?:年|年代|s\b)")
@@ -88,6 +93,11 @@ _CALENDAR_SPAN_AFTER = re.compile(
 )
 _CONSTANT_DIVISOR_BEFORE = re.compile(r"[÷/]\s{0,2}$")
 _CONVERSION_CONSTANTS = frozenset({"8", "1000", "1,000", "1024", "1,024", "100"})
+_PREFIX_BASES = frozenset({"1000", "1,000", "1024", "1,024"})
+_BASE_AFTER = re.compile(r"\s{0,2}(?:进制|-based|based|as the base)", re.IGNORECASE)
+_PREFIXED_TIMES_BEFORE = re.compile(r"\d\s{0,2}(?:[kKMGTP]i?B(?:/s)?\s{0,2})?[×x*]\s{0,2}$")
+_PREFIXED_UNIT = re.compile(r"(?<![A-Za-z])[kKMGTP]i?B(?:/s)?(?![A-Za-z])")
+"""'5.3 × 1024', '8 TB/s × 1,000': a number times the base of a unit prefix."""
 _URL = re.compile(r"https?://|www\.|arxiv:|doi:", re.IGNORECASE)
 _ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?$")
 
@@ -193,6 +203,15 @@ def classify(
         and not re.match(r"\s?[×x倍%]", right_after)
     ):
         return NonClaim.section  # a section number this text refers to elsewhere
+    if number.digits in _PREFIX_BASES and _BASE_AFTER.match(right_after):
+        return NonClaim.constant  # 1024 进制, base 1024: how a prefix is read
+    if (
+        not has_unit
+        and number.digits in _PREFIX_BASES
+        and _PREFIXED_TIMES_BEFORE.search(before)
+        and _PREFIXED_UNIT.search(line, max(0, start - 40), start)
+    ):
+        return NonClaim.constant  # 5.3 TB/s read as 5.3 × 1024 GB/s: a prefix's base
     if (
         not has_unit
         and number.digits in _CONVERSION_CONSTANTS
@@ -228,6 +247,12 @@ def classify(
         and _FLOP_PER_MAC_BEFORE.search(before)
     ):
         return NonClaim.constant  # × 2 FLOP: two FLOP per multiply-accumulate
+    if (
+        number.value == 2
+        and _PER_MAC_BEFORE.search(line[max(0, start - 40) : start])
+        and _FLOP_WORDS.match(right_after.lstrip(" 个次"))
+    ):
+        return NonClaim.constant  # 每次乘加算 2 个 FLOP, each MAC is 2 FLOP: a definition
     return None
 
 

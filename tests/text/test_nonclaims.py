@@ -38,6 +38,8 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("搬的字节是 2·(MK ＋ KN)", NonClaim.constant),
         ("1024 bit × 7.2 Gbps ÷ 8", NonClaim.constant),
         ("GB means 10^9 bytes", NonClaim.constant),
+        ("别把 TB/s 当成 1024 进制", NonClaim.constant),
+        ("binary prefixes are 1,024-based", NonClaim.constant),
         ("divided by 8 bits per byte", NonClaim.constant),
         ("the vendors' KB means 1,024 bytes", NonClaim.constant),
         ("MACs × 2 FLOP × 1.41 GHz", NonClaim.constant),
@@ -110,3 +112,27 @@ def test_hypothetical_sentences() -> None:
     assert hypothetical("假设一个算子搬 100 字节")
     assert hypothetical("举个玩具例子：一个 kernel 读写 2 GB 数据")
     assert not hypothetical("The A100 moves 2,039 GB/s")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "每次乘加算 2 个 FLOP，所以峰值要翻倍。",
+        "Each MAC is 2 FLOP, so the peak doubles.",
+        "One multiply-accumulate counts as 2 FLOPs.",
+    ],
+)
+def test_two_flop_per_multiply_accumulate_said_in_words_is_a_constant(text: str) -> None:
+    assert kind(text) is NonClaim.constant
+
+
+def test_two_of_something_per_mac_is_no_constant() -> None:
+    assert kind("每次乘加要读 2 个操作数。") is None
+
+
+def test_a_product_with_1024_and_no_prefixed_unit_is_no_prefix_base() -> None:
+    assert kind("16 stacks: 16 × 1024 = 16,384 bits", 2) is None
+
+
+def test_a_prefixed_figure_times_1024_makes_1024_the_prefixs_base() -> None:
+    assert kind("read 8 TB/s as 8 × 1,024 to get a binary figure", 2) is NonClaim.constant
