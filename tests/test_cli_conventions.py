@@ -75,3 +75,47 @@ def test_a_bug_in_facts_is_one_line_and_exit_70(
     monkeypatch.setenv("FACTS_DEBUG", "1")
     with pytest.raises(RuntimeError):
         cli.main.main()
+
+
+def _on_a_terminal(args: list[str], env: dict[str, str]) -> str:
+    """What `facts ARGS` prints when its output is a terminal (a pseudo-terminal)."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    master, slave = pty.openpty()
+    facts = str(Path(sys.executable).with_name("facts"))
+    process = subprocess.Popen([facts, *args], stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the terminal closes when the process ends
+            break
+        if not chunk:
+            break
+        out += chunk
+    process.wait(timeout=60)
+    os.close(master)
+    return out.decode("utf-8", "replace")
+
+
+def test_a_terminal_table_takes_columns_and_no_color(tmp_path: Path, cli: Any) -> None:
+    import os
+    import re
+
+    from catalogs import write_catalog
+
+    url = f"sqlite:///{tmp_path / 't.sqlite'}"
+    assert cli("load", str(write_catalog(tmp_path / "c")), "--db", url).exit_code == 0
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    coloured = _on_a_terminal(["list", "quantities", "--db", url], {**env, "COLUMNS": "40"})
+    assert "\x1b[" in coloured  # bold headers on a terminal
+    visible = re.sub(r"\x1b\[[0-9;]*m", "", coloured)
+    assert max(len(line) for line in visible.splitlines()) <= 40
+    wide = _on_a_terminal(["list", "quantities", "--db", url], {**env, "COLUMNS": "200"})
+    assert max(len(line) for line in re.sub(r"\x1b\[[0-9;]*m", "", wide).splitlines()) > 40
+    plain = _on_a_terminal(["list", "quantities", "--db", url], {**env, "NO_COLOR": "1"})
+    assert "\x1b[" not in plain and "hbm.bandwidth" in plain
