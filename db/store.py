@@ -8,7 +8,8 @@ dump`, the audit and the outputs).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import cache
 from typing import Any, TypeVar
@@ -40,6 +41,68 @@ from schema.models import (
 from schema.values import NormalValue, parse_value, with_precision
 
 T = TypeVar("T")
+
+PLACE_COLUMNS = ("file", "line", "position")
+"""Where each entry was written: stored with every row of the catalog's tables."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """How one kind of catalog entry is stored: the one declaration its table, the row
+    built at load and the entry read back are checked against (tests/test_stored.py).
+
+    `renamed`: entry fields stored under another column; `computed`: columns worked out
+    at load, not fields; `whole`: the JSON column that holds the entry's other fields.
+    """
+
+    table: Any
+    entry: type[BaseModel]
+    renamed: Mapping[str, str] = field(default_factory=dict)
+    computed: frozenset[str] = frozenset()
+    whole: str | None = None
+
+    def column(self, name: str) -> str:
+        """The column an entry field is stored in."""
+        return self.renamed.get(name, name)
+
+
+STORED = (
+    Stored(SourceRow.__table__, SourceEntry),
+    Stored(
+        QuantityRow.__table__,
+        QuantityEntry,
+        renamed={
+            "unit": "unit_written",
+            "count": "is_count",
+            "min": "min_literal",
+            "max": "max_literal",
+        },
+        computed=frozenset({"unit", "min_value", "max_value"}),  # canonical unit, normalised bounds
+    ),
+    Stored(SubjectRow.__table__, SubjectEntry, computed=frozenset({"file_subject"})),
+    Stored(
+        FactRow.__table__,
+        FactEntry,
+        renamed={
+            "value": "literal",
+            "quantity": "quantity_id",
+            "source": "source_id",
+            "via": "via_id",
+            "supersedes": "supersedes_id",
+            "subject": "subject_written",  # whether the file names it: the id is subject_id
+        },
+        computed=frozenset(
+            {
+                *("subject_id", "approx", "comparator", "magnitude", "magnitude_high", "unit"),
+                *("value_norm", "low_norm", "high_norm"),
+            }
+        ),
+    ),
+    Stored(TableSpecRow.__table__, TableEntry, whole="spec"),
+    Stored(AcknowledgementRow.__table__, AcknowledgementEntry),
+)
+"""Every catalog record and how it is stored."""
+QUANTITIES = STORED[1]
 
 
 def _parents_first(
@@ -294,14 +357,10 @@ def _read_back(conn: Connection, with_facts: bool) -> Catalog:
         entry = _trusted(SourceEntry, _entry_fields(row, SourceEntry.model_fields))
         catalog.sources[entry.id] = Source(entry, _origin(row))
     for row in _by_place(conn.execute(select(QuantityRow.__table__)).all()):
-        fields = _entry_fields(row, ("id", "name", "name_zh", "description"))
-        fields.update(
-            synonyms=tuple(row.synonyms or ()),
-            unit=row.unit_written,
-            count=row.is_count,
-            min=row.min_literal,
-            max=row.max_literal,
-        )
+        fields = {
+            name: getattr(row, QUANTITIES.column(name)) for name in QuantityEntry.model_fields
+        }
+        fields["synonyms"] = tuple(fields["synonyms"] or ())
         catalog.quantities[row.id] = Quantity(
             _trusted(QuantityEntry, fields),
             _origin(row),
