@@ -62,6 +62,16 @@ def _backends(config: pytest.Config) -> list[str]:
     return chosen
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Stress tests run in CI (CI=true) or with FACTS_STRESS=1; `make test` skips them."""
+    if os.environ.get("CI") or os.environ.get("FACTS_STRESS"):
+        return
+    skip = pytest.mark.skip(reason="a stress test: CI runs it (or FACTS_STRESS=1 make test)")
+    for item in items:
+        if "stress" in item.keywords:
+            item.add_marker(skip)
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "db_url" in metafunc.fixturenames:
         metafunc.parametrize("backend", _backends(metafunc.config), scope="function")

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import REPO, table_rows
 from rules_fixtures import chip, fact, write_derivation_catalog
 
@@ -52,6 +53,7 @@ def _facts(url: str) -> list[tuple[Any, ...]]:
         engine.dispose()
 
 
+@pytest.mark.stress
 def test_authors_adding_and_loading_at_once_lose_nothing(db_url: str, tmp_path: Path) -> None:
     base = chip(fact("x.bw", "hbm.bandwidth", "7.37 TB/s"))
     root, rules = write_derivation_catalog(tmp_path / "shared", {"chip-x": base})
@@ -84,6 +86,7 @@ def test_authors_adding_and_loading_at_once_lose_nothing(db_url: str, tmp_path: 
     assert sum(row[0].startswith("x.peak") for row in _facts(db_url)) == 4
 
 
+@pytest.mark.stress
 def test_a_load_killed_halfway_leaves_the_database_as_it_was(db_url: str, tmp_path: Path) -> None:
     sys.path.insert(0, str(REPO / "bench"))
     from generate import generate
