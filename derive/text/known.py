@@ -160,6 +160,7 @@ class CatalogView:
         return Lexicon(
             [(s.id, s.names()) for s in self.subjects.values()],
             [(q.id, q.labels(), q.id_words()) for q in self.quantities.values() if q.id in held],
+            {s.vendor for s in self.subjects.values() if s.vendor},
         )
 
     @cached_property
@@ -209,6 +210,17 @@ class CatalogView:
             if subject.variant_of:
                 children[subject.variant_of].append(subject.id)
         return {s: tuple(sorted(cs)) for s, cs in children.items()}
+
+    @cached_property
+    def count_words(self) -> dict[str, frozenset[str]]:
+        """The words of each plain count's labels and id ("hbm", "stacks" of HBM stacks)."""
+        return {
+            q.id: frozenset(
+                {w.lower() for label in q.labels() for w in label.split()} | set(q.id_words())
+            )
+            for q in self.quantities.values()
+            if q.count and not q.unit
+        }
 
     @cached_property
     def sole_products(self) -> tuple[re.Pattern[str] | None, dict[str, str]]:

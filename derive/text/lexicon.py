@@ -25,7 +25,7 @@ STOP_WORDS = frozenset(
         "a", "an", "the", "of", "per", "in", "on", "to", "and", "or", "for", "by", "with",
         "one", "each", "all", "chip", "gpu", "count", "number", "total", "value", "from",
         "at", "as", "is", "its", "whole", "max", "min", "size", "x", "vs", "over", "de",
-        "tpu", "nvidia", "google", "amd", "intel",
+        "tpu",
         "的", "每", "个", "数", "整", "总",
     }
 )  # fmt: skip
@@ -159,8 +159,10 @@ class Lexicon:
         self,
         subjects: Sequence[tuple[str, Sequence[str]]],
         quantities: Sequence[tuple[str, Sequence[str], Sequence[str]]],
+        vendors: Iterable[str] = (),
     ) -> None:
-        """`subjects`: (id, names); `quantities`: (id, labels, extra words)."""
+        """`subjects`: (id, names); `quantities`: (id, labels, extra words); `vendors`: the
+        makers' names, which name no quantity ("NVIDIA HBM bandwidth")."""
         senses: dict[str, dict[tuple[str, str], Sense]] = defaultdict(dict)
 
         def add(term: str, sense: Sense) -> None:
@@ -172,6 +174,7 @@ class Lexicon:
                 senses[term][(sense.target, sense.id)] = sense
 
         subject_words: set[str] = set()
+        vendor_words = {w for vendor in vendors for w in _words(vendor)}
         for subject_id, names in subjects:
             for name in names:
                 add(name, Sense("subject", subject_id, 1.0, True))
@@ -179,7 +182,7 @@ class Lexicon:
                 subject_words |= {w for w in _words(name) if any(c.isdigit() for c in w)}
         label_words = {w for _, labels, _ in quantities for label in labels for w in _words(label)}
         for acronym, subject_id in _acronyms(subjects).items():
-            if acronym not in label_words and acronym not in senses:
+            if acronym not in label_words | vendor_words and acronym not in senses:
                 add(acronym, Sense("subject", subject_id, 1.0, False))
                 subject_words.add(acronym)
         word_quantities: dict[str, set[str]] = defaultdict(set)
@@ -193,7 +196,7 @@ class Lexicon:
                 for phrase in _scopes(label):
                     add(phrase, Sense("quantity", quantity_id, SCOPE_WEIGHT, True))
             words |= {w.lower() for w in extra if w.lower() not in STOP_WORDS}
-            words -= subject_words
+            words -= subject_words | vendor_words
             quantity_words[quantity_id] = words
             for word in words:
                 word_quantities[word].add(quantity_id)

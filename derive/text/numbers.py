@@ -85,22 +85,15 @@ _PROSE_UNITS: dict[str, str] = {
     "cycles": "cycle",
     "PFLOPS": "PFLOP/s",
     "GT/s": "",
-    "颗": "",
-    "个": "",
-    "倍": "",
-    "根": "",
-    "条": "",
-    "行": "",
-    "线程": "",
-    "thread": "",
-    "token": "",
-    "卡": "",
-    "chip": "",
-    "次": "",
-    "warp": "",
-    "lane": "",
-    "core": "",
 }
+WHOLE_THINGS = frozenset({"颗", "卡", "chip", "core", "warp", "线程", "thread"})
+"""Counting words for whole things (chips, stacks, cores, threads): "8 颗" counts things,
+never the bits of a width or the bytes of a line, as "1024 根 (wires)" may."""
+TIMES = frozenset({"倍"})
+"""Counting words that make a number a ratio ("148 倍"): it is no count of anything."""
+_PROSE_UNITS.update(
+    dict.fromkeys(WHOLE_THINGS | TIMES | {"个", "根", "条", "行", "token", "次", "lane"}, "")
+)  # counting words: the number is plain
 _UNIT_WORD = re.compile(
     r"(?:[kMGTPE]?FLOPS|[kMGTPE]?FLOP(?:/(?:s|B|cycle))?|[kMGTPE]?bps|[kMGTPE]?b/s"
     r"|[kMGTPEKi]{0,2}B(?:/s)?|[kMGTP]?bits?(?:/s)?|[kMG]?Hz|MAC(?:/cycle)?|%|[mµn]s)(?![A-Za-z0-9])"

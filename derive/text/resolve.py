@@ -29,7 +29,7 @@ from decimal import Decimal
 from derive.text.document import Block
 from derive.text.known import CatalogView
 from derive.text.lexicon import Mention
-from derive.text.numbers import TextNumber
+from derive.text.numbers import TIMES, WHOLE_THINGS, TextNumber
 from schema.errors import UnitError
 from schema.units import factor
 
@@ -65,18 +65,13 @@ PASSAGE_LABEL = 0.4
 SUBJECT_FOLLOWING = 0.25
 COMPARED = 6
 """The best-named subjects whose pairwise comparisons (a subject naming both) are candidates."""
-RATIO_WORDS = frozenset({"倍", "x", "×", "times"})
-"""How strongly a label must name a quantity for a number without its unit to be read in it."""
+RATIO_WORDS = TIMES | {"x", "×"}
+"""What after a number makes it a ratio to score by its unit ("148 倍", "2.6×")."""
 SUBJECT_OF_TEXT = 0.2
 VARIANT = 0.8
 """A named subject's variants are about it too, less than it (below the tie margin)."""
 TAKEN_OVER = 0.5
 """What the subjects of other lines weigh once the number's own line names one."""
-TIMES = frozenset({"倍", "time"})
-"""Words that make a number a ratio ("148 倍", "3 times"): it is no count of anything."""
-WHOLE_THINGS = frozenset({"颗", "块", "片", "卡", "chip", "core", "warp", "线程", "thread"})
-"""Counting words for whole things (chips, stacks, cores, threads): "8 颗" counts things,
-never the bits of a width or the bytes of a line, as "1024 根 (wires)" may."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,15 +325,11 @@ def _counting_the_part(
         if not standards:
             continue
         names = {n.lower() for standard in standards for n in standard.names()}
-        found = []
-        for quantity in view.quantities.values():
-            if not quantity.count or quantity.unit:
-                continue
-            words = {w.lower() for label in quantity.labels() for w in label.split()}
-            words.update(quantity.id_words())
-            if any(len(w) >= 3 and name.startswith(w) for w in words for name in names):
-                found.append((quantity.id, f"counts the {mention.term} named after it"))
-        return found
+        return [
+            (quantity, f"counts the {mention.term} named after it")
+            for quantity, words in view.count_words.items()
+            if any(len(w) >= 3 and name.startswith(w) for w in words for name in names)
+        ]
     return []
 
 
