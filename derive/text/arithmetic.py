@@ -13,15 +13,16 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from derive.errors import FormulaError
-from derive.formula import Bin, Expr, Num, Ref, parse_formula
+from derive.formula import Bin, Expr, Num, Pow, Ref, parse_formula
 from derive.text.numbers import TextNumber
 
 Pair = tuple[str, str]
 MAX_OPERANDS = 6
+MAX_POWER = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +68,50 @@ def product_factors(formula: str, subject: str) -> tuple[Factor, ...] | None:
             return True
         if isinstance(node, Bin) and node.op in ("*", "/"):
             return walk(node.left, sign) and walk(node.right, sign if node.op == "*" else -sign)
+        if isinstance(node, Pow) and node.exponent == int(node.exponent) and node.exponent:
+            power = int(node.exponent)  # mxu.dim^2: the side, twice
+            return abs(power) <= MAX_POWER and all(
+                walk(node.base, sign if power > 0 else -sign) for _ in range(abs(power))
+            )
         return False
 
     return tuple(found) if walk(expr, 1) else None
+
+
+def written_out(
+    computations: Sequence[Computation], unity: Callable[[Pair], bool]
+) -> list[Computation]:
+    """The computations a writer may show with one input worked out by its own rule.
+
+    "2 × 4 × 128 × 128 = 131,072" writes MACs per cycle as cores × MXUs per core × MACs
+    per MXU with the last made of the MXU's side squared: a factor of one computation
+    replaced by the factors of a computation of that very pair. A factor whose value is
+    one (`unity`: one MAC per cell) a writer leaves out, so a form without it is kept too.
+    """
+    making: dict[Pair, list[Computation]] = {}
+    for computation in computations:
+        making.setdefault(computation.output, []).append(computation)
+    found: dict[tuple[Pair, tuple[Factor, ...]], Computation] = {}
+    for computation in computations:
+        for place, factor in enumerate(computation.factors):
+            for inner in making.get(factor.pair, ()) if factor.pair else ():
+                if computation.output in {f.pair for f in inner.factors}:
+                    continue  # the inverse rule: worked out, the output cancels
+                factors = (
+                    *computation.factors[:place],
+                    *(replace(f, sign=f.sign * factor.sign) for f in inner.factors),
+                    *computation.factors[place + 1 :],
+                )
+                kept = tuple(f for f in factors if f.pair is None or not unity(f.pair))
+                for shown in dict.fromkeys((factors, kept)):
+                    quantities = sum(f.pair is not None for f in shown)
+                    if 2 <= quantities <= MAX_OPERANDS:
+                        rule = f"{computation.rule} with {inner.rule}"
+                        found.setdefault(
+                            (computation.output, shown),
+                            Computation(rule, computation.output, shown),
+                        )
+    return list(found.values())
 
 
 _WORDS = r"[^，。；;,!?！？()（）×*÷/=≈]{0,24}"

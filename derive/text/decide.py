@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 
-from derive.text.arithmetic import Computation, align, chains
+from derive.text.arithmetic import Chain, Computation, align, chains
 from derive.text.context import WINDOW, Read
 from derive.text.judge import Judgement, interval_for, judge, plausible
 from derive.text.known import CatalogView
@@ -326,11 +326,22 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
             return named.get(computation.output[0], (0.0, ""))[0], words
 
         found = align(chain, numbers, view.computation_shapes, agrees, fits, prefer)
+        judged = {a.index: judge_pair(view, numbers[a.index], a.pair) for a in found}
+        carried = (
+            chain.result is not None
+            and _consistent(chain, numbers)
+            and any(
+                j is not None and j.verdict is Verdict.mismatched and plausible(j)
+                for i, j in judged.items()
+                if i != chain.result
+            )
+        )
         for aligned in found:
-            number = numbers[aligned.index]
-            judgement = judge_pair(view, number, aligned.pair)
-            if judgement is None or not plausible(judgement):
+            judgement = judged[aligned.index]
+            if judgement is None:
                 continue
+            if not plausible(judgement) and not (carried and aligned.index == chain.result):
+                continue  # a wrong operand carries through sound arithmetic to its result
             subject, quantity = aligned.pair
             chosen = Candidate(subject, quantity, 1.0, 1.0, aligned.why, "its place in it", 1.0)
             decided[aligned.index] = (judgement.verdict, chosen, judgement, aligned.why, ())
@@ -340,6 +351,19 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
                 if index not in taken and index not in decided:
                     decided[index] = CONVERSION
     return decided
+
+
+def _consistent(chain: Chain, numbers: Sequence[TextNumber]) -> bool:
+    """True when the written result is what the written operands give (to 1 %)."""
+    assert chain.result is not None
+    product = 1.0
+    for index, sign in chain.operands:
+        value = float(numbers[index].value)
+        if not value:
+            return False
+        product = product * value if sign > 0 else product / value
+    result = float(numbers[chain.result].value)
+    return bool(result) and abs(product - result) <= 0.01 * abs(result)
 
 
 CONVERSION: Decision = (Verdict.non_claim, None, None, "a unit conversion of the computation", ())

@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from derive.model import TIER_ORDER
-from derive.text.arithmetic import Computation, Shapes, shapes
+from derive.text.arithmetic import Computation, Shapes, shapes, written_out
 from derive.text.lexicon import Lexicon
 
 
@@ -165,8 +165,14 @@ class CatalogView:
 
     @cached_property
     def computation_shapes(self) -> Shapes:
-        """The catalog's computations by the signs of their factors."""
-        return shapes(self.computations)
+        """The catalog's computations by the signs of their factors, and those with one
+        input worked out by its own rule (`written_out`)."""
+        return shapes([*self.computations, *written_out(self.computations, self._unity)])
+
+    def _unity(self, pair: tuple[str, str]) -> bool:
+        """True when every current value of `pair` is exactly one."""
+        current = [v for v in self.values.get(pair, ()) if v.current]
+        return bool(current) and all(v.value == 1 for v in current)
 
     @cached_property
     def quantities_of(self) -> dict[str, tuple[str, ...]]:

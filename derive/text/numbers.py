@@ -51,8 +51,21 @@ _MULTIPLIERS = {
     "万": Decimal(10_000),
     "亿": Decimal(100_000_000),
 }
-_PER_SECOND_BEFORE = re.compile(r"(?:每秒(?:钟)?|per second,?)\s{0,2}$")
-""""每秒 989.4 万亿次浮点运算": a count of operations the words make a rate."""
+_SCALE_WORDS = {
+    "thousand": Decimal(1_000),
+    "million": Decimal(10) ** 6,
+    "billion": Decimal(10) ** 9,
+    "trillion": Decimal(10) ** 12,
+}
+_SCALE_WORD = re.compile(r"\s{1,2}(thousand|million|billion|trillion)(?![A-Za-z])")
+""""4 trillion transistors", "1.2 billion": English words that scale a number."""
+_PER = re.compile(r"\s{1,2}per\s{1,2}(byte|cycle|clock|second)(?![A-Za-z])")
+_PER_UNIT = {"byte": "B", "cycle": "cycle", "clock": "cycle", "second": "s"}
+""""185 FLOP per byte", "131,072 MACs per cycle": a unit divided in words."""
+_PER_BEFORE = re.compile(
+    r"(?:(?P<s>每秒(?:钟)?|per second,?)|(?P<cycle>每个?(?:时钟)?周期|每拍|per cycle,?))\s{0,2}$"
+)
+""""每秒 989.4 万亿次浮点运算", "每个周期 131,072 次乘加": a count the words make a rate."""
 _COUNTED_EACH_SECOND = frozenset({"FLOP", "OP", "MAC", "B", "bit"})
 _APPROX_BEFORE = re.compile(
     r"(?:≈|~|约|大约|大概|近|将近|about|approximately|approx\.|roughly|around|nearly)"
@@ -83,6 +96,7 @@ _PROSE_UNITS: dict[str, str] = {
     "bytes": "B",
     "byte": "B",
     "cycles": "cycle",
+    "MAC": "MAC",
     "PFLOPS": "PFLOP/s",
     "GT/s": "",
 }
@@ -170,6 +184,12 @@ def _unit_after(rest: str) -> tuple[str | None, str, int]:
         word = match.group()
         unit = _PROSE_UNITS.get(word, _PROSE_UNITS.get(word.removesuffix("s"), ""))
         found = (unit, word, skipped + match.end())
+    counted, _, used = found
+    per = _PER.match(rest, used) if counted and "/" not in counted else None
+    if per:
+        with contextlib.suppress(UnitError):
+            divided = canonical_unit(f"{counted}/{_PER_UNIT[per.group(1)]}")
+            found = (divided, rest[skipped : per.end()], per.end())
     return found
 
 
@@ -259,6 +279,12 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
             value, resolution = value * multiplier, resolution * multiplier
             high = high * multiplier if high is not None else None
             literal_end = line.index(word, literal_end) + len(word)
+        in_words = _SCALE_WORD.match(line, literal_end)
+        if in_words and not used:  # 4 trillion, 1.2 billion
+            multiplier = _SCALE_WORDS[in_words.group(1)]
+            value, resolution = value * multiplier, resolution * multiplier
+            high = high * multiplier if high is not None else None
+            literal_end = in_words.end()
         unit, unit_text, unit_used = _unit_after(line[literal_end:])
         times = _TIMES_AFTER.match(line, literal_end) if not unit_text else None
         if times and (times.group(1) == "×" or not line[max(0, start - 1) : start].isalpha()):
@@ -270,8 +296,9 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
             unit, value, resolution = "", value * billion, resolution * billion
         literal_end += unit_used
         before = line[max(0, start - 16) : start]
-        if unit in _COUNTED_EACH_SECOND and _PER_SECOND_BEFORE.search(before):
-            unit = f"{unit}/s"
+        per = _PER_BEFORE.search(before) if unit in _COUNTED_EACH_SECOND else None
+        if per:
+            unit = f"{unit}/{per.lastgroup}"
         after = line[literal_end : literal_end + 6]
         yield TextNumber(
             line=line_no,

@@ -149,3 +149,32 @@ def test_operations_each_second_in_words_are_a_rate() -> None:
         ("2 万亿次浮点运算", Decimal("2e12"), "FLOP/s"),
     ]
     assert found("一次 4 次浮点运算") == [("4 次浮点运算", Decimal(4), "FLOP")]
+
+
+def test_english_scale_words_multiply_and_keep_precision() -> None:
+    (transistors, params) = numbers("4 trillion transistors and 1.5 billion parameters")
+    assert (transistors.literal, transistors.value, transistors.unit) == (
+        "4 trillion",
+        Decimal(4) * 10**12,
+        None,
+    )
+    assert params.value == Decimal("1.5") * 10**9
+    assert params.resolution == significant_resolution("1.5") * 10**9
+    assert found("a million reasons") == []  # no digits, no number
+
+
+def test_units_divided_in_words_are_rates() -> None:
+    line = "185 FLOP per byte, 131,072 MACs per cycle, 64 bytes per clock, 2 TB per second"
+    assert found(line) == [
+        ("185 FLOP per byte", Decimal(185), "FLOP/B"),
+        ("131,072 MACs per cycle", Decimal(131072), "MAC/cycle"),
+        ("64 bytes per clock", Decimal(64), "B/cycle"),
+        ("2 TB per second", Decimal(2), "TB/s"),
+    ]
+    # "per" after a plain count is no unit of it: the count of things each of something
+    assert found("4 per core") == [("4", Decimal(4), None)]
+    # a rate said before the count: 每周期 (per cycle), 每秒 (per second)
+    assert found("每周期 131,072 次乘加，每秒 989.4 万亿次浮点运算") == [
+        ("131,072 次乘加", Decimal(131072), "MAC/cycle"),
+        ("989.4 万亿次浮点运算", Decimal("989.4") * 10**12, "FLOP/s"),
+    ]

@@ -764,3 +764,50 @@ def test_a_vendor_in_a_row_header_names_its_one_product(fourth_view: CatalogView
         "mi325x",
         "hbm.bandwidth",
     )
+
+
+def _array_chip() -> str:
+    facts = [
+        ("tensorcore.count", "2"),
+        ("mxu.per_core", "4"),
+        ("mxu.dim", "128"),
+        ("mxu.mac_per_cell", "1 MAC/cycle"),
+    ]
+    return (
+        "subject:\n  id: chip-z\n  name: Chip Z\n  kind: chip\n  aliases: [Zeta]\nfacts:\n"
+        + "".join(
+            f"  - id: chip-z.{q}\n    quantity: {q}\n    value: {v}\n"
+            "    source: vendor-sheet\n    tier: official\n"
+            for q, v in facts
+        )
+    )
+
+
+def test_a_computation_may_work_out_one_input_by_its_own_rule(tmp_path: Path) -> None:
+    # MACs per cycle = cores × MXUs per core × MACs per MXU, and MACs per MXU = side² ×
+    # MACs per cell: a writer shows the side twice and leaves the one MAC per cell out
+    catalog = write_catalog(tmp_path / "c", {"subjects/chip-z.yaml": _array_chip()})
+    url = f"sqlite:///{tmp_path / 'z.sqlite'}"
+    loaded = run_cli("load", str(catalog), "--db", url, "--standard-rules")
+    assert loaded.exit_code == 0, loaded.stderr
+    view = loaded_view(url)
+    for text in (
+        "Zeta does 2 × 4 × 128 × 128 = 131,072 MACs per cycle.",
+        "Zeta：2 × 4 × 128 × 128 ＝ 每周期 131,072 次乘加。",
+    ):
+        right = _claims(text, view)
+        assert [(c.number.digits, c.verdict, c.quantity) for c in right] == [
+            ("2", Verdict.matched, "tensorcore.count"),
+            ("4", Verdict.matched, "mxu.per_core"),
+            ("128", Verdict.matched, "mxu.dim"),
+            ("128", Verdict.matched, "mxu.dim"),
+            ("131,072", Verdict.matched, "mac.per_cycle"),
+        ]
+    wrong = _claims("Zeta does 2 × 4 × 256 × 256 = 524,288 MACs per cycle.", view)
+    assert [(c.number.digits, c.verdict, c.quantity) for c in wrong] == [
+        ("2", Verdict.matched, "tensorcore.count"),
+        ("4", Verdict.matched, "mxu.per_core"),
+        ("256", Verdict.mismatched, "mxu.dim"),
+        ("256", Verdict.mismatched, "mxu.dim"),
+        ("524,288", Verdict.mismatched, "mac.per_cycle"),
+    ]
