@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 
 from derive.agreement import agree
 from derive.text.known import KnownValue
 from derive.text.numbers import TextNumber
 from schema.errors import UnitError
-from schema.units import factor
+from schema.units import canonical_unit, factor
 
 _EPSILON = 1e-9
 
@@ -64,6 +65,8 @@ def as_written(number: TextNumber, known: KnownValue, unit: str | None = None) -
     """The bare number read in `unit`, else in the unit `known` was written in."""
     if unit is None:
         unit = known.written_unit if known.written_unit is not None else known.unit
+    if number.powered:
+        unit = unprefixed(unit)  # 980.6 × 10¹² beside TFLOP/s is FLOP/s: the power says it
     try:
         scale = float(factor(unit, known.unit))
     except UnitError:
@@ -73,6 +76,23 @@ def as_written(number: TextNumber, known: KnownValue, unit: str | None = None) -
     if not all(math.isfinite(x) for x in (nominal, *ends)):
         return None
     return _loosened(number, Interval(nominal, min(ends), max(ends)))
+
+
+_PREFIXES = ("Ki", "Mi", "Gi", "Ti", "Pi", "k", "M", "G", "T", "P", "E")
+
+
+@cache
+def unprefixed(unit: str) -> str:
+    """`unit` without the prefix of its first unit: TFLOP/s → FLOP/s, GiB → B, GHz → Hz."""
+    for prefix in _PREFIXES:
+        rest = unit.removeprefix(prefix)
+        if rest != unit and rest[:1].isalpha():
+            try:
+                factor(canonical_unit(rest), unit)
+            except UnitError:
+                continue
+            return rest
+    return unit
 
 
 def _slack(value: float) -> float:

@@ -159,7 +159,7 @@ def classify(
         return NonClaim.section  # 3.2b
     if _NAME_BEFORE.search(before) and not _NUMBER_BEFORE_DASH.search(before):
         return NonClaim.identifier  # H100, v7, m16n8k16, sm_100, T-1
-    if not has_unit and _NAME_AFTER.match(right_after):
+    if not has_unit and not number.powered and _NAME_AFTER.match(right_after):
         return NonClaim.identifier  # 3D, 4K, 5090X
     if _PAGE_BEFORE.search(before):
         return NonClaim.identifier

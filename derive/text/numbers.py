@@ -141,6 +141,7 @@ class TextNumber:
     unit_text: str
     approx: bool
     resolution: Decimal  # one unit in the last significant place, in the value's scale
+    powered: bool = False  # written with a power of ten (9.0e11, 5.3 × 10¹²): no prefix
 
     @property
     def low_bound(self) -> Decimal:
@@ -312,5 +313,6 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
             unit_text=unit_text,
             approx=bool(_APPROX_BEFORE.search(before) or _APPROX_AFTER.match(after)),
             resolution=resolution,
+            powered=bool(power),
         )
         position = literal_end

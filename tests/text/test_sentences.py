@@ -811,3 +811,20 @@ def test_a_computation_may_work_out_one_input_by_its_own_rule(tmp_path: Path) ->
         ("256", Verdict.mismatched, "mxu.dim"),
         ("524,288", Verdict.mismatched, "mac.per_cycle"),
     ]
+
+
+def test_a_bare_number_written_with_a_power_of_ten_carries_no_prefix(
+    english_view: CatalogView,
+) -> None:
+    # 1,307.4 × 10^12 beside a peak the catalog writes in TFLOP/s is FLOP/s, not 10^12 times it
+    for text, verdict in (
+        ("The MI300X's dense BF16 peak is 1,307.4 × 10^12.", Verdict.matched),
+        ("The MI300X's dense BF16 peak is 1.3074e15.", Verdict.matched),
+        ("The MI300X's dense BF16 peak is 2.6148e15.", Verdict.mismatched),
+    ):
+        claim = _one(text, english_view)
+        assert (claim.verdict, claim.subject, claim.quantity) == (
+            verdict,
+            "mi300x",
+            "peak.bf16_dense",
+        ), (text, claim.why)
