@@ -113,9 +113,21 @@ def decide(
     chance = _coincidence(view, number, group)
     for wanted in (Verdict.matched, Verdict.alternative, Verdict.superseded):
         agreeing = [(c, j) for c, j in judged if j is not None and j.verdict is wanted]
+        labelled = all(c.local_quantity >= STRONG_QUANTITY for c, _ in agreeing)
+        quantities = {c.quantity for c, _ in agreeing}
+        if (
+            len(quantities) > 1
+            and len({c.subject for c, _ in agreeing}) == 1
+            and quantities <= _labelled_in(view, sentence)
+        ):
+            # "SMs and RT Cores, 142 of each": one subject's quantities, each named by
+            # its label beside the number, that all hold it: the number states each
+            chosen, judgement = max(agreeing, key=lambda cj: cj[0].score)
+            shared = ", ".join(sorted({c.quantity for c, _ in agreeing} - {chosen.quantity}))
+            why = f"{chosen.why()} (its value is that of {shared} too, named in the sentence)"
+            return wanted, chosen, judgement, why, ()
         if not agreeing or len({c.quantity for c, _ in agreeing}) != 1:
             continue
-        labelled = all(c.local_quantity >= STRONG_QUANTITY for c, _ in agreeing)
         if chance <= COINCIDENCE or labelled:
             # One quantity; several subjects holding the same value: the best named one.
             chosen, judgement = max(agreeing, key=lambda cj: cj[0].score)
@@ -139,6 +151,16 @@ def decide(
         return settled
     why = f"its words name {len(group)} pairs equally well and no value settles it"
     return Verdict.unresolved, None, None, why, names
+
+
+def _labelled_in(view: CatalogView, sentence: str) -> set[str]:
+    """The quantities one of whose labels (not a mere word of one) the sentence writes."""
+    return {
+        sense.id
+        for mention in view.lexicon.mentions(sentence)
+        for sense in mention.senses
+        if sense.target == "quantity" and sense.label
+    }
 
 
 def _quantity_words(mentions: Sequence[Mention]) -> dict[str, float]:

@@ -828,3 +828,30 @@ def test_a_bare_number_written_with_a_power_of_ten_carries_no_prefix(
             "mi300x",
             "peak.bf16_dense",
         ), (text, claim.why)
+
+
+def test_a_number_two_quantities_of_one_subject_share_is_matched_when_the_sentence_names_both(
+    tmp_path: Path,
+) -> None:
+    # A made-up GPU with as many Tensor Cores as SMs: "one of each, 96 of each" states
+    # both counts; a sentence naming one of them only is no tie at all
+    chip = (
+        "subject:\n  id: chip-q\n  name: Chip Q\n  kind: chip\nfacts:\n"
+        "  - id: chip-q.sm.count\n    quantity: sm.count\n    value: 96\n"
+        "    source: vendor-sheet\n    tier: official\n"
+        "  - id: chip-q.tensor_core.count\n    quantity: tensor_core.count\n    value: 96\n"
+        "    source: vendor-sheet\n    tier: official\n"
+        "  - id: chip-q.hbm.capacity\n    quantity: hbm.capacity\n    value: 96 GB\n"
+        "    source: vendor-sheet\n    tier: official\n"
+    )
+    catalog = write_catalog(tmp_path / "c", {"subjects/chip-q.yaml": chip})
+    url = f"sqlite:///{tmp_path / 'q.sqlite'}"
+    loaded = run_cli("load", str(catalog), "--db", url, "--no-standard-rules")
+    assert loaded.exit_code == 0, loaded.stderr
+    view = loaded_view(url)
+    claim = _one("On Chip Q the SMs and the Tensor Cores pair up one to one, 96 of each.", view)
+    assert claim.verdict is Verdict.matched
+    assert claim.quantity in {"sm.count", "tensor_core.count"}
+    assert "too, named in the sentence" in claim.why
+    wrong = _one("On Chip Q the SMs and the Tensor Cores pair up one to one, 90 of each.", view)
+    assert wrong.verdict is not Verdict.matched
