@@ -76,6 +76,15 @@ def fifth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
 
 
 @pytest.fixture(scope="session")
+def sixth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
+    """The sixth test catalog (V100, TPU v3, MI210, Trainium2, HBM2), general rules."""
+    root = tmp_path_factory.mktemp("sixth")
+    return loaded_view(
+        _load(HERE / "sixth" / "catalog", f"sqlite:///{root / 's.sqlite'}", "--standard-rules")
+    )
+
+
+@pytest.fixture(scope="session")
 def course_text() -> str:
     """The course text, which lives beside the project in shared/seed."""
     if not SEED.is_file():

@@ -92,14 +92,33 @@ def test_fifth_catalog_chinese_article(fifth_view: CatalogView) -> None:
     # table header or a sentence). The targets are not met on it: see the README.
     text = (FIFTH / "zh.md").read_text("utf-8")
     scores = _scores(text, fifth_view, [FIFTH / "zh.labels.yaml"])
-    _holds(scores, 200, (0.95, 0.84, 0.79, 0.91))
+    _holds(scores, 200, (0.96, 0.87, 0.85, 0.91))
 
 
 def test_fifth_catalog_english_article(fifth_view: CatalogView) -> None:
     # first score 97.7 / 69.2 / 58.3 / 96.2 %
     text = (FIFTH / "en.md").read_text("utf-8")
     scores = _scores(text, fifth_view, [FIFTH / "en.labels.yaml"])
-    _holds(scores, 100, (0.98, 0.83, 0.77, 0.96))
+    _holds(scores, 100, (0.98, 0.92, 0.91, 0.96))
+
+
+SIXTH = Path(__file__).resolve().parent / "sixth"
+
+
+def test_sixth_catalog_chinese_article(sixth_view: CatalogView) -> None:
+    # Its own catalog (V100, TPU v3 and its pod, MI210, Trainium2 and its systems, HBM2)
+    # and texts, written and labelled by reading by someone who did not see the checker;
+    # first score, before any change made with it in view: 96.7 / 86.9 / 82.5 / 96.2 %
+    text = (SIXTH / "zh.md").read_text("utf-8")
+    scores = _scores(text, sixth_view, [SIXTH / "zh.labels.yaml"])
+    _holds(scores, 250, (0.96, 0.86, 0.82, 0.96))
+
+
+def test_sixth_catalog_english_article(sixth_view: CatalogView) -> None:
+    # first score 95.7 / 84.4 / 80.7 / 100 %
+    text = (SIXTH / "en.md").read_text("utf-8")
+    scores = _scores(text, sixth_view, [SIXTH / "en.labels.yaml"])
+    _holds(scores, 130, (0.95, 0.84, 0.80, 0.99))
 
 
 def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None:
