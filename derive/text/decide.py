@@ -95,7 +95,9 @@ def decide(
         group = wide(found)  # the words' best pair does not fit: let the value look wider
         judged = _judged(view, number, group)
         if len(group) == 1:
-            settled = _settled_by_value(view, number, found)
+            settled = _settled_by_value(view, number, found) or _settled_within_subject(
+                view, number, found
+            )
             if settled is not None:
                 return settled
             shown = judgement.known.shown() if judgement.known else "its value"
@@ -147,6 +149,9 @@ def decide(
         chosen, judgement = diagnosed[0]
         return Verdict.mismatched, chosen, judgement, chosen.why(), ()
     settled = _settled_by_value(view, number, found)
+    if settled is not None:
+        return settled
+    settled = _settled_within_subject(view, number, found)
     if settled is not None:
         return settled
     why = f"its words name {len(group)} pairs equally well and no value settles it"
@@ -240,6 +245,45 @@ def _settled_by_value(
             why = (
                 f"{chosen.why()} (its value agrees with {chosen.quantity} and no other of the "
                 f"{len(found)} pairs the words allow)"
+            )
+            return wanted, chosen, judgement, why, ()
+    return None
+
+
+SUBJECT_MARGIN = 1.3
+"""How much better the words must name one subject than any other for its quantities
+alone to be weighed by value."""
+
+
+def _settled_within_subject(
+    view: CatalogView, number: TextNumber, found: Sequence[Candidate]
+) -> Decision | None:
+    """The one quantity of the subject the words name best whose value the number states.
+
+    The subject first, from the words; then, only among that subject's quantities the
+    words allow, the value: 120 TFLOPS in a paragraph about one GPU is its half-precision
+    peak once no other peak of that GPU is near 120, whatever other chips hold.
+    """
+    by_subject: dict[str, float] = {}
+    for candidate in found:
+        by_subject[candidate.subject] = max(
+            by_subject.get(candidate.subject, 0.0), candidate.subject_score
+        )
+    ranked = sorted(by_subject.items(), key=lambda item: -item[1])
+    if not ranked or (len(ranked) > 1 and ranked[0][1] < ranked[1][1] * SUBJECT_MARGIN):
+        return None
+    subject = ranked[0][0]
+    own = [c for c in found if c.subject == subject]
+    if _coincidence(view, number, own) > COINCIDENCE:
+        return None
+    judged = _judged(view, number, own)
+    for wanted in (Verdict.matched, Verdict.alternative, Verdict.superseded):
+        agreeing = [(c, j) for c, j in judged if j is not None and j.verdict is wanted]
+        if len(agreeing) == 1:
+            chosen, judgement = agreeing[0]
+            why = (
+                f"{chosen.why()} (of {subject}'s {len(own)} quantities the words allow, its "
+                f"value agrees with {chosen.quantity} only)"
             )
             return wanted, chosen, judgement, why, ()
     return None

@@ -333,8 +333,11 @@ def _counting_the_part(
     return []
 
 
-_POSSESSIVE = re.compile(r"(?<![A-Za-z])(?:[Ii]ts|[Tt]heir)\s+|它的\s*|其\s*")
-"""Words that point back at the subject spoken of: "its", "their", 它的, 其."""
+_POSSESSIVE = re.compile(
+    r"(?<![A-Za-z])(?:[Ii]ts|[Tt]heir)\s+|它的\s*|(?<![尤极与])其(?![中余实他它次后间])\s*"
+)
+"""Words that point back at the subject spoken of: "its", "their", 它的, 其 (not 其中
+"among them", 其余, 其实, 其他, 尤其 …)."""
 
 _OPERATOR = re.compile(r"[×÷*/=＝≈+]|\s[-−]\s")
 _ASSIGNED = re.compile(r"\s{0,2}(?:[=＝:：]|是|为|is|of|equals)\s{0,2}")

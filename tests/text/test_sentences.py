@@ -855,3 +855,54 @@ def test_a_number_two_quantities_of_one_subject_share_is_matched_when_the_senten
     assert "too, named in the sentence" in claim.why
     wrong = _one("On Chip Q the SMs and the Tensor Cores pair up one to one, 90 of each.", view)
     assert wrong.verdict is not Verdict.matched
+
+
+def _two_gpus() -> dict[str, str | bytes]:
+    def chip(ident: str, name: str, facts: list[tuple[str, str]]) -> str:
+        return f"subject:\n  id: {ident}\n  name: {name}\n  kind: chip\nfacts:\n" + "".join(
+            f"  - id: {ident}.{q}\n    quantity: {q}\n    value: {v}\n"
+            "    source: vendor-sheet\n    tier: official\n"
+            for q, v in facts
+        )
+
+    return {
+        "subjects/chip-a.yaml": chip(
+            "chip-a", "Chip A", [("peak.fp8_dense", "120 TFLOPS"), ("peak.bf16_dense", "15 TFLOPS")]
+        ),
+        "subjects/chip-b.yaml": chip(
+            "chip-b", "Chip B", [("peak.bf16_dense", "110 TFLOPS"), ("peak.fp8_dense", "60 TFLOPS")]
+        ),
+    }
+
+
+def test_the_subject_named_best_is_settled_first_then_its_quantity_by_value(
+    tmp_path: Path,
+) -> None:
+    # 120 TFLOPS is near three peaks of the catalog, too many to pick one by value; of
+    # Chip A's two, only its FP8 peak is near it: the words name Chip A
+    catalog = write_catalog(tmp_path / "c", _two_gpus())
+    url = f"sqlite:///{tmp_path / 'ab.sqlite'}"
+    loaded = run_cli("load", str(catalog), "--db", url, "--no-standard-rules")
+    assert loaded.exit_code == 0, loaded.stderr
+    view = loaded_view(url)
+    text = "Chip A came in 2019.\n\nThe first sheet had quoted 120 TFLOPS.\n\nChip B came next."
+    claim = _one(text, view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "chip-a",
+        "peak.fp8_dense",
+    ), claim.why
+    assert "of chip-a's 2 quantities" in claim.why
+    # named as well as the other, no subject comes first: the value alone picks nothing
+    both = _one("Chip A and Chip B came in 2019.\n\nThe sheet had quoted 120 TFLOPS.", view)
+    assert both.verdict is Verdict.unresolved
+
+
+def test_qi_points_back_at_a_subject_but_qizhong_among_them_does_not(
+    english_view: CatalogView,
+) -> None:
+    # 其 HBM 容量 (its HBM capacity) is the MI300X's; 其中 (of them) names nobody
+    its = _one("MI300X 的 HBM 很大。其 HBM 容量是 192 GB。", english_view)
+    assert "'其' (the mi300x spoken of before)" in its.why
+    among = _one("MI300X 的 HBM 很大。其中 192 GB 是 HBM3。", english_view)
+    assert "'其'" not in among.why
