@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 DEFINITIONS = Path(__file__).with_name("units.txt")
 
 _PREFIXES = ("", "k", "M", "G", "T", "P", "E", "m", "u", "µ", "n", "Ki", "Mi", "Gi", "Ti", "Pi")
-_BASES = ("bit", "B", "FLOP", "MAC", "OP", "cycle", "T", "s", "Hz")
+_BASES = ("bit", "B", "FLOP", "MAC", "OP", "cycle", "T", "s", "Hz", "W")
 _ATOM_ALIASES = {"byte": "B", "bytes": "B", "bits": "bit", "sec": "s", "cycles": "cycle"}
 # Whole-unit spellings of spec sheets, mapped to the canonical form.
 _WHOLE_ALIASES: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -39,7 +39,7 @@ _ATOM = re.compile(
     "(" + "|".join(_BASES) + ")$"
 )
 KNOWN_UNITS = (
-    "bit, B, FLOP, MAC, OP, cycle, T (transfers), s, Hz, % with SI or binary prefixes "
+    "bit, B, FLOP, MAC, OP, cycle, T (transfers), s, Hz, W, % with SI or binary prefixes "
     "(GB/s, TFLOP/s, TOP/s, GT/s, MiB)"
 )
 

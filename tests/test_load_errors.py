@@ -33,7 +33,7 @@ BAD_CATALOGS: dict[str, tuple[dict[str, str | bytes], str]] = {
     "unknown unit": (
         {"subjects/chip-x.yaml": CHIP.replace("7.37 TB/s", "7.37 TB/S")},
         "subjects/chip-x.yaml:9: facts[0].value: in '7.37 TB/S': unknown unit 'TB/S'; expected "
-        "bit, B, FLOP, MAC, OP, cycle, T (transfers), s, Hz, % with SI or binary prefixes "
+        "bit, B, FLOP, MAC, OP, cycle, T (transfers), s, Hz, W, % with SI or binary prefixes "
         "(GB/s, TFLOP/s, TOP/s, GT/s, MiB)",
     ),
     "unit of the wrong dimension": (

@@ -18,7 +18,7 @@ from derive.text.known import CatalogView
 from derive.text.lexicon import Mention, subject_mentions
 from derive.text.nonclaims import NonClaim, classify
 from derive.text.numbers import TextNumber, numbers_in_line
-from derive.text.resolve import Context
+from derive.text.resolve import Context, compared_with
 
 WINDOW = 240
 """Characters either side of a number whose words can speak of it."""
@@ -120,7 +120,10 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
     paragraphs = [i for i, (block, _, _) in enumerate(read) if block.cell is None]
     place = {index: rank for rank, index in enumerate(paragraphs)}
     for index, (block, mentions, numbers) in enumerate(read):
-        named = [sense.id for _, sense in subject_mentions(mentions)]
+        # what a subject is compared with ("like the V100") is not what the line is about
+        spoken = [(m, sense) for m, sense in subject_mentions(mentions)]
+        spoken = [(m, sense) for m, sense in spoken if not compared_with(block.text, m)]
+        named = [sense.id for _, sense in spoken]
         nearby: list[tuple[float, Mention]] = []
         rank = place.get(index)
         following: list[str] = []
@@ -148,7 +151,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             before,
             terms(cell.column_header) if cell else (),
             terms(cell.row_header) if cell else (),
-            tuple((m.start, sense.id) for m, sense in subject_mentions(mentions)),
+            tuple((m.start, sense.id) for m, sense in spoken),
             opened_with,
         )
         starts = [m.start for m in mentions]

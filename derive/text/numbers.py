@@ -110,7 +110,8 @@ _PROSE_UNITS.update(
 )  # counting words: the number is plain
 _UNIT_WORD = re.compile(
     r"(?:[kMGTPE]?FLOPS|[kMGTPE]?FLOP(?:/(?:s|B|cycle))?|[kMGTPE]?bps|[kMGTPE]?b/s"
-    r"|[kMGTPEKi]{0,2}B(?:/s)?|[kMGTP]?bits?(?:/s)?|[kMG]?Hz|MAC(?:/cycle)?|%|[mµn]s)(?![A-Za-z0-9])"
+    r"|[kMGTPEKi]{0,2}B(?:/s)?|[kMGTP]?bits?(?:/s)?|[kMG]?Hz|MAC(?:/cycle)?|%|[mµn]s|[kM]?W)"
+    r"(?![A-Za-z0-9])"
 )
 _VERB_AFTER = {"卡": "在住死"}
 """Counting words that are also verbs, and what follows the verb ("128 卡在中间": stuck)."""

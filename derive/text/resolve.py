@@ -68,6 +68,18 @@ COMPARED = 6
 RATIO_WORDS = TIMES | {"x", "×"}
 """What after a number makes it a ratio to score by its unit ("148 倍", "2.6×")."""
 SUBJECT_OF_TEXT = 0.2
+SUBJECT_COMPARED_WITH = 0.15
+"""A subject named only as what another is compared with ("the same as the V100",
+"和 V100 一样"): the sentence is about the other one."""
+_COMPARAND_BEFORE = re.compile(
+    r"(?:(?:the\s+)?same\s+as|\blike|\bunlike|\bthan|as\s+(?:on|in|for)|compared\s+(?:with|to)"
+    r"|\bvs\.?|\bversus)\s+(?:the\s+|an?\s+)?$|[比较]\s*$",
+    re.IGNORECASE,
+)
+_JOINED_BEFORE = re.compile(r"[和与跟同]\s*$")
+_SAME_AFTER = re.compile(
+    r"\s{0,2}(?:的\s{0,2})?.{0,3}?(?:一样|相同|相当|持平|差不多|一致|相近|不同)"
+)
 VARIANT = 0.8
 """A named subject's variants are about it too, less than it (below the tie margin)."""
 TAKEN_OVER = 0.5
@@ -195,8 +207,15 @@ def subject_evidence(
             _best(scores, product, SUBJECT_OF_VENDOR, why)
     before: list[tuple[Mention, str]] = []
     earlier: dict[str, tuple[float, str]] = {}
+    compared: dict[str, tuple[float, str]] = {}
     for mention in mentions:
         if mention.start in owned:
+            continue
+        if compared_with(block.text, mention):
+            for sense in mention.senses:
+                if sense.target == "subject":
+                    why = f"'{mention.term}' in the sentence, as what it is compared with"
+                    _best(compared, sense.id, SUBJECT_COMPARED_WITH, why)
             continue
         for sense in mention.senses:
             if sense.target != "subject":
@@ -252,6 +271,8 @@ def subject_evidence(
         _best(scores, subject, score * share, why)
     # a subject the line itself named takes over from those of the lines before, too
     _from_around(scores, context, TAKEN_OVER if scores else 1.0)
+    for subject, (score, why) in compared.items():
+        _best(scores, subject, score, why)
     for subject, (score, why) in list(scores.items()):
         for child in view.variants.get(subject, ()):
             _best(scores, child, score * VARIANT, f"{why} (a variant of {subject})")
@@ -262,6 +283,14 @@ def subject_evidence(
                 score = min(scores[first][0], scores[second][0])
                 _best(scores, both, score, f"compares {first} and {second}")
     return scores
+
+
+def compared_with(text: str, mention: Mention) -> bool:
+    """True for a subject named as the standard of a comparison, not as what is described."""
+    before = text[max(0, mention.start - 24) : mention.start]
+    if _COMPARAND_BEFORE.search(before):
+        return True
+    return bool(_JOINED_BEFORE.search(before) and _SAME_AFTER.match(text, mention.end))
 
 
 def _from_around(scores: dict[str, tuple[float, str]], context: Context, share: float) -> None:

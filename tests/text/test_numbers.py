@@ -178,3 +178,10 @@ def test_units_divided_in_words_are_rates() -> None:
         ("131,072 次乘加", Decimal(131072), "MAC/cycle"),
         ("989.4 万亿次浮点运算", Decimal("989.4") * 10**12, "FLOP/s"),
     ]
+
+
+def test_watts_are_a_unit_of_board_power() -> None:
+    assert found("the module draws up to 300 W; a rack, 120 kW") == [
+        ("300 W", Decimal(300), "W"),
+        ("120 kW", Decimal(120), "kW"),
+    ]

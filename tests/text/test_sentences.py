@@ -906,3 +906,24 @@ def test_qi_points_back_at_a_subject_but_qizhong_among_them_does_not(
     assert "'其' (the mi300x spoken of before)" in its.why
     among = _one("MI300X 的 HBM 很大。其中 192 GB 是 HBM3。", english_view)
     assert "'其'" not in among.why
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Unlike the A100, it has 180 GB of HBM.",
+        "The card has 180 GB of HBM, more than the A100.",
+        "The card has 180 GB of HBM, like the A100.",
+        "它的 HBM 容量是 180 GB，和 A100 完全不同。",
+    ],
+)
+def test_a_subject_named_as_what_another_is_compared_with_is_not_the_claims(
+    english_view: CatalogView, line: str
+) -> None:
+    # the sentence is about the MI300X of the line before, the A100 its yardstick: the
+    # 180 GB is weighed against the MI300X's 192 GB, never against the A100's 80 GB
+    text = f"AMD shipped the MI300X late in the year.\n{line}"
+    (claim,) = [r for r in check_text(text, english_view).results if r.number.digits == "180"]
+    about = (claim.subject, claim.quantity) if claim.subject else claim.candidates
+    assert about in (("mi300x", "hbm.capacity"), ("mi300x:hbm.capacity",)), claim.why
+    assert "a100" not in claim.why
