@@ -68,6 +68,8 @@ COMPARED = 6
 RATIO_WORDS = TIMES | {"x", "×"}
 """What after a number makes it a ratio to score by its unit ("148 倍", "2.6×")."""
 SUBJECT_OF_TEXT = 0.2
+ALONE_IN_CATALOG = 0.9
+"""The quantity evidence of a unit only one quantity of the whole catalog is in (W)."""
 SUBJECT_COMPARED_WITH = 0.15
 """A subject named only as what another is compared with ("the same as the V100",
 "和 V100 一样"): the sentence is about the other one."""
@@ -585,7 +587,11 @@ def candidates(
             if quantity in in_dimension:
                 if number.unit and len(in_unit) == 1:
                     near = max(near, FIRM_QUANTITY)
-                    if q_score == 0.0:
+                    if q_score == 0.0 and len(of_catalog_dimension(view, number.unit)) == 1:
+                        # "draws 300 W": the unit alone says which quantity it is
+                        q_score = near = ALONE_IN_CATALOG
+                        q_why = f"the catalog's only quantity in {number.unit_text}"
+                    elif q_score == 0.0:
                         q_score, q_why = FIRM_QUANTITY, f"the only quantity in {number.unit_text}"
                 elif q_score == 0.0:
                     if number.unit or number.unit_text in RATIO_WORDS:
@@ -607,6 +613,18 @@ def candidates(
                 continue
             found.append(Candidate(subject, quantity, s_score, q_score, s_why, q_why, near))
     found.sort(key=lambda c: (-c.score, c.subject, c.quantity))
+    return found
+
+
+def of_catalog_dimension(view: CatalogView, unit: str) -> frozenset[str]:
+    """The quantities any subject of the catalog holds that a number in `unit` can be about."""
+    key = ("", f"{unit}#catalog")
+    found = view.dimensions.get(key)
+    if found is None:
+        found = frozenset(
+            q for subject in view.quantities_of for q in of_dimension(view, subject, unit)
+        )
+        view.dimensions[key] = found
     return found
 
 

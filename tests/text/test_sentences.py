@@ -927,3 +927,33 @@ def test_a_subject_named_as_what_another_is_compared_with_is_not_the_claims(
     about = (claim.subject, claim.quantity) if claim.subject else claim.candidates
     assert about in (("mi300x", "hbm.capacity"), ("mi300x:hbm.capacity",)), claim.why
     assert "a100" not in claim.why
+
+
+def test_a_unit_only_one_quantity_of_the_catalog_is_in_names_that_quantity(
+    tmp_path: Path,
+) -> None:
+    # "draws 300 W": no word names board power, the watt does; a one-digit 300 agreeing
+    # is then no coincidence, and 250 W is the same quantity, wrong
+    quantities = (
+        "quantities:\n  - id: hbm.bandwidth\n    name: HBM bandwidth\n    unit: GB/s\n"
+        "  - id: power.board\n    name: Board power\n    unit: W\n"
+    )
+    chip = (
+        "subject:\n  id: chip-w\n  name: Chip W\n  kind: chip\nfacts:\n"
+        "  - id: chip-w.power.board\n    quantity: power.board\n    value: 300 W\n"
+        "    source: vendor-sheet\n    tier: official\n"
+        "  - id: chip-w.hbm.bandwidth\n    quantity: hbm.bandwidth\n    value: 900 GB/s\n"
+        "    source: vendor-sheet\n    tier: official\n"
+    )
+    catalog = write_catalog(
+        tmp_path / "c", {"quantities.yaml": quantities, "subjects/chip-w.yaml": chip}
+    )
+    url = f"sqlite:///{tmp_path / 'w.sqlite'}"
+    loaded = run_cli("load", str(catalog), "--db", url, "--no-standard-rules")
+    assert loaded.exit_code == 0, loaded.stderr
+    view = loaded_view(url)
+    right = _one("Chip W came out in spring.\nThe module draws up to 300 W.", view)
+    assert (right.verdict, right.quantity) == (Verdict.matched, "power.board"), right.why
+    assert "the catalog's only quantity in W" in right.why
+    wrong = _one("Chip W draws up to 250 W.", view)
+    assert (wrong.verdict, wrong.quantity) == (Verdict.mismatched, "power.board"), wrong.why
