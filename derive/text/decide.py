@@ -274,7 +274,7 @@ def _settled_within_subject(
         return None
     subject = ranked[0][0]
     own = [c for c in found if c.subject == subject]
-    if _coincidence(view, number, own) > COINCIDENCE:
+    if _coincidence(view, number, own, counted=True) > COINCIDENCE:
         return None
     judged = _judged(view, number, own)
     for wanted in (Verdict.matched, Verdict.alternative, Verdict.superseded):
@@ -461,17 +461,21 @@ def _judged(
     return [(c, judge_pair(view, number, (c.subject, c.quantity))) for c in group]
 
 
-def _coincidence(view: CatalogView, number: TextNumber, group: Sequence[Candidate]) -> float:
+def _coincidence(
+    view: CatalogView, number: TextNumber, group: Sequence[Candidate], *, counted: bool = False
+) -> float:
     """How likely one of `group`'s values falls in the number's interval by chance.
 
     The number's relative precision times how many of the values lie within a factor
     of three of it: a one-digit count can never pick among pairs, a four-digit one can.
+    A power of two in binary units is as likely as a wide interval (many quantities
+    hold one), unless `counted`: `group` is all it could be about, its values counted.
     """
     value = abs(float(number.value))
     if value == 0 or not math.isfinite(value):
         return 1.0
     width = float(number.high_bound - number.low_bound) / value
-    if _round_in_hardware(number):
+    if _round_in_hardware(number) and not counted:
         width = max(width, 0.5)
     near = 0
     for candidate in group:

@@ -201,14 +201,18 @@ def subject_evidence(
             why = f"'{pronoun.group().strip()}' (the {topic} spoken of before)"
             _best(scores, topic, SUBJECT_IN_SENTENCE, why)
             owned.add(pronoun.end())
-    pattern, sole = view.sole_products
-    if pattern is not None:  # "AMD 的 6 TB/s": a vendor with one product in the catalog
-        for vendor in pattern.finditer(block.text, max(s_low, start - REACH), start):
-            product = sole[vendor.group().lower()]
-            why = f"'{vendor.group()}' in the sentence, the vendor of {product}"
-            _best(scores, product, SUBJECT_OF_VENDOR, why)
     before: list[tuple[Mention, str]] = []
     earlier: dict[str, tuple[float, str]] = {}
+    pattern, sole = view.sole_products
+    if pattern is not None:  # "AMD 的 6 TB/s": a vendor with one product in the catalog
+        for vendor in pattern.finditer(block.text, max(0, start - REACH), start):
+            product = sole[vendor.group().lower()]
+            if vendor.start() >= s_low:
+                why = f"'{vendor.group()}' in the sentence, the vendor of {product}"
+                _best(scores, product, SUBJECT_OF_VENDOR, why)
+            else:
+                why = f"'{vendor.group()}' earlier on the line, the vendor of {product}"
+                _best(earlier, product, SUBJECT_OF_VENDOR * SUBJECT_EARLIER_ON_LINE, why)
     compared: dict[str, tuple[float, str]] = {}
     for mention in mentions:
         if mention.start in owned:

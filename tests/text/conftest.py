@@ -85,6 +85,15 @@ def sixth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
 
 
 @pytest.fixture(scope="session")
+def seventh_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
+    """The seventh test catalog (P100, MI100, Max 1550, GC200, A40, GDDR6), general rules."""
+    root = tmp_path_factory.mktemp("seventh")
+    return loaded_view(
+        _load(HERE / "seventh" / "catalog", f"sqlite:///{root / 's.sqlite'}", "--standard-rules")
+    )
+
+
+@pytest.fixture(scope="session")
 def course_text() -> str:
     """The course text, which lives beside the project in shared/seed."""
     if not SEED.is_file():

@@ -111,14 +111,33 @@ def test_sixth_catalog_chinese_article(sixth_view: CatalogView) -> None:
     # first score, before any change made with it in view: 96.7 / 86.9 / 82.5 / 96.2 %
     text = (SIXTH / "zh.md").read_text("utf-8")
     scores = _scores(text, sixth_view, [SIXTH / "zh.labels.yaml"])
-    _holds(scores, 250, (0.96, 0.86, 0.82, 0.96))
+    _holds(scores, 250, (0.98, 0.89, 0.86, 0.96))
 
 
 def test_sixth_catalog_english_article(sixth_view: CatalogView) -> None:
     # first score 95.7 / 84.4 / 80.7 / 100 %
     text = (SIXTH / "en.md").read_text("utf-8")
     scores = _scores(text, sixth_view, [SIXTH / "en.labels.yaml"])
-    _holds(scores, 130, (0.95, 0.84, 0.80, 0.99))
+    _holds(scores, 130, (0.98, 0.89, 0.89, 0.99))
+
+
+SEVENTH = Path(__file__).resolve().parent / "seventh"
+
+
+def test_seventh_catalog_chinese_article(seventh_view: CatalogView) -> None:
+    # Its own catalog (P100, MI100, Max 1550, GC200, A40, GDDR6) and texts, written and
+    # labelled by reading by someone who did not see the checker or the other sets' texts;
+    # first score, before any change made with it in view: 98.1 / 85.2 / 81.2 / 94.2 %
+    text = (SEVENTH / "zh.md").read_text("utf-8")
+    scores = _scores(text, seventh_view, [SEVENTH / "zh.labels.yaml"])
+    _holds(scores, 240, (0.98, 0.87, 0.85, 0.94))
+
+
+def test_seventh_catalog_english_article(seventh_view: CatalogView) -> None:
+    # first score 99.0 / 88.0 / 85.1 / 93.8 %
+    text = (SEVENTH / "en.md").read_text("utf-8")
+    scores = _scores(text, seventh_view, [SEVENTH / "en.labels.yaml"])
+    _holds(scores, 230, (0.97, 0.89, 0.87, 0.93))
 
 
 def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None:

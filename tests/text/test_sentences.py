@@ -510,11 +510,15 @@ def test_a_quantity_set_equal_to_a_number_is_what_the_number_is(fourth_view: Cat
 def test_a_number_that_begins_a_product_is_not_set_equal_to_the_term_before(
     fourth_view: CatalogView,
 ) -> None:
-    # "bandwidth = 1024 × 9.6 Gb/s": 1024 is a factor of the bandwidth, not the bandwidth
+    # "bandwidth = 1024 × 9.6 Gb/s": 1024 is a factor of the bandwidth, not the bandwidth;
+    # of HBM3E's own quantities it is the value of one, its interface width
     text = "Per stack, the HBM3E bandwidth = 1024 × 9.6 Gb/s."
     (factor,) = [r for r in check_text(text, fourth_view).results if r.number.digits == "1024"]
-    assert factor.verdict is Verdict.unresolved
-    assert "hbm3e:hbm.bandwidth_per_stack" in factor.candidates and len(factor.candidates) > 1
+    assert (factor.verdict, factor.subject, factor.quantity) == (
+        Verdict.matched,
+        "hbm3e",
+        "hbm.interface_width",
+    ), factor.why
 
 
 def test_a_bracket_after_a_number_that_computes_it_is_read_by_the_rule_its_words_name(
@@ -957,3 +961,46 @@ def test_a_unit_only_one_quantity_of_the_catalog_is_in_names_that_quantity(
     assert "the catalog's only quantity in W" in right.why
     wrong = _one("Chip W draws up to 250 W.", view)
     assert (wrong.verdict, wrong.quantity) == (Verdict.mismatched, "power.board"), wrong.why
+
+
+def test_a_vendor_of_one_product_earlier_on_the_line_names_it(english_view: CatalogView) -> None:
+    # "——" ends a sentence; AMD, maker of the catalog's one MI300X, still names it
+    claim = _one("A100 先发布。\nAMD 的回应晚了一年——显存 192 GB。", english_view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "mi300x",
+        "hbm.capacity",
+    ), claim.why
+    assert "'AMD' earlier on the line" in claim.why
+
+
+def test_a_power_of_two_is_settled_by_value_among_the_named_subjects_own_quantities(
+    tmp_path: Path,
+) -> None:
+    # 32 GiB is a size many quantities hold, too common to pick among chips by; of the
+    # carried Chip A's own quantities only its HBM is near it: its HBM capacity
+    def chip(ident: str, name: str, facts: list[tuple[str, str]]) -> str:
+        return f"subject:\n  id: {ident}\n  name: {name}\n  kind: chip\nfacts:\n" + "".join(
+            f"  - id: {ident}.{q}\n    quantity: {q}\n    value: {v}\n"
+            "    source: vendor-sheet\n    tier: official\n"
+            for q, v in facts
+        )
+
+    files: dict[str, str | bytes] = {
+        "subjects/chip-a.yaml": chip(
+            "chip-a", "Chip A", [("hbm.capacity", "32 GiB"), ("hbm.interface_width", "1024 bit")]
+        ),
+        "subjects/chip-b.yaml": chip("chip-b", "Chip B", [("hbm.capacity", "16 GiB")]),
+    }
+    catalog = write_catalog(tmp_path / "c", files)
+    url = f"sqlite:///{tmp_path / 'g.sqlite'}"
+    loaded = run_cli("load", str(catalog), "--db", url, "--no-standard-rules")
+    assert loaded.exit_code == 0, loaded.stderr
+    view = loaded_view(url)
+    text = "Chip A came in 2019.\n\nIt was sold with 32 GiB.\n\nChip B came next."
+    claim = _one(text, view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "chip-a",
+        "hbm.capacity",
+    ), claim.why
