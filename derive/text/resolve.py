@@ -75,9 +75,11 @@ SUBJECT_COMPARED_WITH = 0.15
 "和 V100 一样"): the sentence is about the other one."""
 _COMPARAND_BEFORE = re.compile(
     r"(?:(?:the\s+)?same\s+as|\blike|\bunlike|\bthan|as\s+(?:on|in|for)|compared\s+(?:with|to)"
-    r"|\bvs\.?|\bversus)\s+(?:the\s+|an?\s+)?$|[比较]\s*$",
+    r"|\bvs\.?|\bversus|\btwice|\bthrice|\bhalf|\btimes|(?:that|those)\s+of)"
+    r"\s+(?:the\s+|an?\s+)?$|[比较]\s*$",
     re.IGNORECASE,
 )
+_OWN_NUMBER_AFTER = re.compile(r"(?:['’]s)?\s{0,2}(?:的\s{0,2})?[:：]?\s{0,2}[≈~约]?\s{0,2}\d")
 _JOINED_BEFORE = re.compile(r"[和与跟同]\s*$")
 _SAME_AFTER = re.compile(
     r"\s{0,2}(?:的\s{0,2})?.{0,3}?(?:一样|相同|相当|持平|差不多|一致|相近|不同)"
@@ -293,6 +295,8 @@ def subject_evidence(
 
 def compared_with(text: str, mention: Mention) -> bool:
     """True for a subject named as the standard of a comparison, not as what is described."""
+    if _OWN_NUMBER_AFTER.match(text, mention.end):
+        return False  # "vs the H100's 3.35", "2.4 times the A100's 80 GB": its own number
     before = text[max(0, mention.start - 24) : mention.start]
     if _COMPARAND_BEFORE.search(before):
         return True
@@ -557,10 +561,15 @@ def candidates(
     if (number.unit is None or number.unit == "") and (not named_here or scaled(number)):
         # "8 matrix engines" names its own quantity: it repeats no earlier "8 MB"; a
         # scaled literal written again ("671B" … "671B 的权重") is the same number
+        # a repeat is of the subject the sentence names, if it names one: "the Max 1550's
+        # 4,096 FLOP per clock" repeats no other chip's 4,096-bit bus of lines before
+        named = {s for s, (score, _) in subjects.items() if score >= FIRM_SUBJECT}
         for echo in reversed(recent):
             if echo.digits == number.digits and (
                 number.unit is None or echo.unit_text == number.unit_text
             ):
+                if named and echo.subject and not _related(view, echo.subject, named):
+                    break
                 why = f"repeats the {echo.literal} of line {echo.line}"
                 number = replace(number, unit=echo.unit, unit_text=echo.unit_text)
                 if echo.subject and echo.quantity:
@@ -618,6 +627,13 @@ def candidates(
             found.append(Candidate(subject, quantity, s_score, q_score, s_why, q_why, near))
     found.sort(key=lambda c: (-c.score, c.subject, c.quantity))
     return found
+
+
+def _related(view: CatalogView, subject: str, others: set[str]) -> bool:
+    """True when `subject` is one of `others`, or a variant or parent of one of them."""
+    family = {subject, *view.variants.get(subject, ())}
+    family |= {parent for parent, children in view.variants.items() if subject in children}
+    return bool(family & others)
 
 
 def of_catalog_dimension(view: CatalogView, unit: str) -> frozenset[str]:

@@ -918,6 +918,7 @@ def test_qi_points_back_at_a_subject_but_qizhong_among_them_does_not(
         "Unlike the A100, it has 180 GB of HBM.",
         "The card has 180 GB of HBM, more than the A100.",
         "The card has 180 GB of HBM, like the A100.",
+        "The card has 180 GB of HBM, twice the A100.",
         "它的 HBM 容量是 180 GB，和 A100 完全不同。",
     ],
 )
@@ -1004,3 +1005,26 @@ def test_a_power_of_two_is_settled_by_value_among_the_named_subjects_own_quantit
         "chip-a",
         "hbm.capacity",
     ), claim.why
+
+
+def test_a_subject_compared_with_that_has_its_own_number_is_that_numbers(
+    english_view: CatalogView,
+) -> None:
+    # "vs the A100's 2.039": the A100 is no yardstick here, the 2.039 is its bandwidth
+    first, second = _claims("The MI300X has 5.3 TB/s vs the A100's 2.039.", english_view)
+    assert (first.subject, first.quantity) == ("mi300x", "hbm.bandwidth")
+    assert (second.verdict, second.subject, second.quantity) == (
+        Verdict.matched,
+        "a100-sxm4-80gb",
+        "hbm.bandwidth",
+    ), second.why
+
+
+def test_a_repeat_of_earlier_digits_is_not_the_earlier_subjects_when_the_sentence_names_another(
+    english_view: CatalogView,
+) -> None:
+    # the 8,192 of an A100 computation repeats no MI300X bus width of the line before
+    text = "The MI300X has an 8,192-bit bus.\nOn the A100, 108 × 8,192 × 1.41 GHz is the peak."
+    repeat = [r for r in check_text(text, english_view).results if r.number.line == 2]
+    (again,) = [r for r in repeat if r.number.digits == "8,192"]
+    assert again.subject != "mi300x" and "repeats" not in again.why, again.why
