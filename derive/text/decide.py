@@ -21,7 +21,7 @@ from derive.text.context import WINDOW, Read
 from derive.text.judge import Judgement, interval_for, judge, plausible
 from derive.text.known import CatalogView
 from derive.text.lexicon import Mention
-from derive.text.numbers import TextNumber
+from derive.text.numbers import TextNumber, rate_of
 from derive.text.resolve import (
     BY_VALUE,
     FIRM_QUANTITY,
@@ -370,8 +370,14 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
         return not number.unit or compatible(number.unit, unit)
 
     decided: dict[int, Decision] = {}
-    for chain in chains(block.text, numbers):
-        where = numbers[chain.operands[0][0]].column - 1
+    written = numbers
+    for chain in chains(block.text, written):
+        where = written[chain.operands[0][0]].column - 1
+        numbers = list(written)
+        if chain.result is not None:  # "每拍 84 × 4 × 128 ＝ 43,008 次乘加": MACs per cycle
+            low, _ = block.sentence(where)
+            result = numbers[chain.result]
+            numbers[chain.result] = rate_of(result, block.text[low : result.column - 1])
         near = read.terms_around(where - WINDOW, where + WINDOW)
         named = subject_evidence(view, block, where, near, context)
         placed = [numbers[i].column - 1 for i, _ in chain.operands]

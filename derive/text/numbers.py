@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
 from schema.errors import UnitError
@@ -67,6 +67,23 @@ _PER_BEFORE = re.compile(
 )
 """"每秒 989.4 万亿次浮点运算", "每个周期 131,072 次乘加": a count the words make a rate."""
 _COUNTED_EACH_SECOND = frozenset({"FLOP", "OP", "MAC", "B", "bit"})
+_RATE_IN_WORDS = re.compile(
+    r"(?P<s>每秒(?:钟)?|per second)|(?P<cycle>每个?(?:时钟)?周期|每拍|per (?:cycle|clock))",
+    re.IGNORECASE,
+)
+
+
+def rate_of(number: TextNumber, words: str) -> TextNumber:
+    """`number`, a count of operations or bytes, as a rate when `words` say one ("每拍 84 ×
+    4 × 128 ＝ 43,008 次乘加": MACs per cycle); else `number` as it is."""
+    if number.unit not in _COUNTED_EACH_SECOND:
+        return number
+    said = _RATE_IN_WORDS.search(words)
+    if said is None or said.lastgroup is None:
+        return number
+    return replace(number, unit=f"{number.unit}/{said.lastgroup}")
+
+
 _APPROX_BEFORE = re.compile(
     r"(?:≈|~|约|大约|大概|近|将近|about|approximately|approx\.|roughly|around|nearly)"
     r"\s{0,3}$",

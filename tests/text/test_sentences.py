@@ -798,6 +798,8 @@ def test_a_computation_may_work_out_one_input_by_its_own_rule(tmp_path: Path) ->
     for text in (
         "Zeta does 2 × 4 × 128 × 128 = 131,072 MACs per cycle.",
         "Zeta：2 × 4 × 128 × 128 ＝ 每周期 131,072 次乘加。",
+        "Zeta 每拍做 2 × 4 × 128 × 128 ＝ 131,072 次乘加。",  # the rate said before the sum
+        "Per cycle, Zeta does 2 × 4 × 128 × 128 = 131,072 MACs.",
     ):
         right = _claims(text, view)
         assert [(c.number.digits, c.verdict, c.quantity) for c in right] == [
