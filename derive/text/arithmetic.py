@@ -260,7 +260,7 @@ CONVERSIONS = frozenset({8.0, 1000.0, 1024.0, 1e6, 1048576.0, 1e9, 1e12})
 rule leaves to its units: a chain may be read without them."""
 
 
-def _conversion(number: TextNumber) -> bool:
+def conversion(number: TextNumber) -> bool:
     """A number a writer divides by for units: "÷ 8", "÷ 8 bits" (per byte), "÷ 1000"."""
     value = float(number.value)
     return value in CONVERSIONS and (number.unit is None or (value == 8 and number.unit == "bit"))
@@ -272,7 +272,7 @@ def _readings(chain: Chain, numbers: Sequence[TextNumber]) -> list[tuple[tuple[i
 
     def converts(place: int) -> bool:
         i, sign = written[place]
-        if i in chain.bracketed or not _conversion(numbers[i]):
+        if i in chain.bracketed or not conversion(numbers[i]):
             return False  # "÷ (8 × 1,024)": stacks and their width, not units
         if sign < 0:
             return True  # "÷ 8" bits to bytes, "÷ 1000" a prefix

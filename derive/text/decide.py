@@ -17,6 +17,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from derive.text.arithmetic import Chain, Computation, align, chains
+from derive.text.arithmetic import conversion as _conversion
 from derive.text.context import WINDOW, Read
 from derive.text.judge import Judgement, interval_for, judge, plausible
 from derive.text.known import CatalogView
@@ -96,7 +97,7 @@ def decide(
         judged = _judged(view, number, group)
         if len(group) == 1:
             settled = _settled_by_value(view, number, found) or _settled_within_subject(
-                view, number, found
+                view, number, found, sentence
             )
             if settled is not None:
                 return settled
@@ -151,7 +152,7 @@ def decide(
     settled = _settled_by_value(view, number, found)
     if settled is not None:
         return settled
-    settled = _settled_within_subject(view, number, found)
+    settled = _settled_within_subject(view, number, found, sentence)
     if settled is not None:
         return settled
     why = f"its words name {len(group)} pairs equally well and no value settles it"
@@ -250,13 +251,22 @@ def _settled_by_value(
     return None
 
 
+def _converting(number: TextNumber, sentence: str) -> bool:
+    """True for a unit conversion's factor multiplied or divided by: the 8 of bits per
+    byte, the 1000 of a prefix (not 1024, as often a width of 1024 bits as a binary step)."""
+    if not _conversion(number) or number.value not in (8, 1000):
+        return False
+    digits = re.escape(number.digits)
+    return bool(re.search(rf"[×x*÷/]\s*{digits}(?![\d.,])|(?<![\d.,]){digits}\s*[×x*÷/]", sentence))
+
+
 SUBJECT_MARGIN = 1.3
 """How much better the words must name one subject than any other for its quantities
 alone to be weighed by value."""
 
 
 def _settled_within_subject(
-    view: CatalogView, number: TextNumber, found: Sequence[Candidate]
+    view: CatalogView, number: TextNumber, found: Sequence[Candidate], sentence: str
 ) -> Decision | None:
     """The one quantity of the subject the words name best whose value the number states.
 
@@ -272,6 +282,8 @@ def _settled_within_subject(
     ranked = sorted(by_subject.items(), key=lambda item: -item[1])
     if not ranked or (len(ranked) > 1 and ranked[0][1] < ranked[1][1] * SUBJECT_MARGIN):
         return None
+    if _converting(number, sentence):
+        return None  # "6,000 × 8 ÷ 8,192": bytes made bits, whatever the chip has 8 of
     subject = ranked[0][0]
     own = [c for c in found if c.subject == subject]
     if _coincidence(view, number, own, counted=True) > COINCIDENCE:

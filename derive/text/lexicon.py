@@ -31,6 +31,9 @@ STOP_WORDS = frozenset(
 )  # fmt: skip
 
 
+_GENERATION = re.compile(r"([a-z]{3,})\d{1,2}[a-z]?")
+"""A word with a generation after it: hbm2, hbm3e, gddr6."""
+
 SCOPE_WEIGHT = 1.5
 """The weight of a label's scope phrase (per SM, 每核): less than the label, more than a word."""
 
@@ -205,6 +208,13 @@ class Lexicon:
             for word in words:
                 weight = math.log(1 + total / len(word_quantities[word])) / math.log(1 + total)
                 add(word, Sense("quantity", quantity_id, round(weight, 4), False))
+        for term in list(senses):
+            # "hbm2", a word of some labels, is an HBM word to every HBM quantity too
+            generation = _GENERATION.fullmatch(term)
+            base = senses.get(generation.group(1)) if generation else None
+            if base and all(target == "quantity" for target, _ in base):
+                for sense in base.values():
+                    add(term, sense)
         self._senses = {term: tuple(by_target.values()) for term, by_target in senses.items()}
         latin = [t for t in self._senses if _latin_edge(t[0]) or _latin_edge(t[-1])]
         other = [t for t in self._senses if t not in set(latin)]

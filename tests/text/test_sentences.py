@@ -1030,3 +1030,42 @@ def test_a_repeat_of_earlier_digits_is_not_the_earlier_subjects_when_the_sentenc
     repeat = [r for r in check_text(text, english_view).results if r.number.line == 2]
     (again,) = [r for r in repeat if r.number.digits == "8,192"]
     assert again.subject != "mi300x" and "repeats" not in again.why, again.why
+
+
+def test_a_word_with_a_generation_names_the_family_and_a_conversion_factor_is_no_count(
+    tmp_path: Path,
+) -> None:
+    # "HBM2" is a word of one label here; with its generation it is still an HBM word,
+    # so "4 颗 HBM2" counts the stacks; the 8 of "× 8 ÷ 4,096" turns bytes into bits
+    quantities = (
+        "quantities:\n"
+        "  - id: hbm.capacity\n    name: HBM2 capacity\n    unit: GB\n"
+        "  - id: hbm.stacks\n    name: HBM stacks\n    count: true\n"
+        "  - id: hbm.bandwidth\n    name: HBM bandwidth\n    unit: GB/s\n"
+    )
+    chip = "subject:\n  id: chip-h\n  name: Chip H\n  kind: chip\nfacts:\n" + "".join(
+        f"  - id: chip-h.{q}\n    quantity: {q}\n    value: {v}\n"
+        "    source: vendor-sheet\n    tier: official\n"
+        for q, v in (("hbm.capacity", "32 GB"), ("hbm.stacks", "8"), ("hbm.bandwidth", "900 GB/s"))
+    )
+    other = chip.replace("chip-h", "chip-k").replace("Chip H", "Chip K")
+    catalog = write_catalog(
+        tmp_path / "c",
+        {
+            "quantities.yaml": quantities,
+            "subjects/chip-h.yaml": chip,
+            "subjects/chip-k.yaml": other.replace("value: 8\n", "value: 4\n"),
+        },
+    )
+    url = f"sqlite:///{tmp_path / 'h.sqlite'}"
+    loaded = run_cli("load", str(catalog), "--db", url, "--no-standard-rules")
+    assert loaded.exit_code == 0, loaded.stderr
+    view = loaded_view(url)
+    stacks = _one("Chip H 的显存是 8 颗 HBM2。", view)
+    assert (stacks.verdict, stacks.quantity) == (Verdict.matched, "hbm.stacks"), stacks.why
+    text = (
+        "Chip H came first.\n\nAcross its HBM stacks, 900 × 8 ÷ 4,096 ≈ 1.76 per pin.\n\n"
+        "Chip K came next."
+    )
+    (eight,) = [r for r in check_text(text, view).results if r.number.digits == "8"]
+    assert eight.quantity != "hbm.stacks", eight.why
