@@ -156,3 +156,32 @@ def test_init_starts_a_catalog_that_loads_and_derives_at_once(
     again = cli("init", str(root))
     assert again.exit_code == 2 and "not empty" in again.stderr
     assert len(again.stderr.splitlines()) == 1
+
+
+GDDR_CARD = """\
+subject:
+  id: chip-q
+  name: Chip Q
+  kind: chip
+facts:
+  - {id: chip-q.bus, quantity: gddr.bus_width, value: 384 bit, source: sheet, tier: official}
+  - {id: chip-q.pins, quantity: gddr.pin_rate, value: 14.5 Gbit/s, source: sheet, tier: official}
+  - {id: chip-q.stacks, quantity: hbm.stacks, value: 4, source: sheet, tier: official}
+  - {id: chip-q.width, quantity: hbm.interface_width, value: 1024 bit, source: sheet,
+     tier: official}
+"""
+
+
+def test_the_general_rules_derive_a_gddr_bandwidth_and_a_whole_hbm_bus(
+    tmp_path: Path, db_url: str, cli: Any
+) -> None:
+    # 384 data lines × 14.5 Gbit/s = 696 GB/s; 4 stacks × 1,024 lines = 4,096 bits
+    root = _catalog(tmp_path / "cat")
+    (root / "subjects" / "chip-q.yaml").write_text(GDDR_CARD, "utf-8")
+    loaded = cli("load", str(root), "--standard-rules", "--db", db_url)
+    assert loaded.exit_code == 0, loaded.stderr
+    bandwidth = _derived(cli, db_url, "gddr.bandwidth")
+    assert bandwidth["rule"] == "gddr.bandwidth.from-pins"
+    assert abs(float(bandwidth["value"]) - 696.0) < 1e-9
+    bus = _derived(cli, db_url, "hbm.bus_width")
+    assert (bus["rule"], float(bus["value"])) == ("hbm.bus_width.from-stacks", 4096.0)

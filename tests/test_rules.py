@@ -23,7 +23,7 @@ BAD_RULES = {
     "unknown quantity in the formula": (
         _rule("ridge.hbm", "peak.bf16_dense / hbm.bandwith"),
         "rules/rules.yaml:4: rules[0].formula: rule bad: unknown quantity 'hbm.bandwith'; "
-        "did you mean hbm.bandwidth, l1smem.bandwidth?",
+        "did you mean hbm.bandwidth, hbm.bus_width?",
     ),
     "unknown output quantity": (
         _rule("ridge.l2", "peak.bf16_dense / hbm.bandwidth"),
