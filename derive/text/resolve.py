@@ -557,6 +557,9 @@ def candidates(
     for quantity, why in _counting_the_part(view, block, number, mentions):
         _best(quantities, quantity, PART_COUNTED, why)
         _best(local, quantity, PART_COUNTED, why)
+    if _each(block, start, number.end):
+        _per_one(view, quantities)
+        _per_one(view, local)
     named_here = any(score >= FIRM_QUANTITY for score, _ in local.values())
     if (number.unit is None or number.unit == "") and (not named_here or scaled(number)):
         # "8 matrix engines" names its own quantity: it repeats no earlier "8 MB"; a
@@ -627,6 +630,32 @@ def candidates(
             found.append(Candidate(subject, quantity, s_score, q_score, s_why, q_why, near))
     found.sort(key=lambda c: (-c.score, c.subject, c.quantity))
     return found
+
+
+_EACH_AFTER = re.compile(r"[^,;:，。；：()（）]{0,30}?\beach\b|[^,;:]{0,30}?\bapiece\b", re.I)
+_EACH_BEFORE = re.compile(r"\beach\s+(?:with|has|had|having|doing|holding|carrying)\s+$", re.I)
+
+
+def _each(block: Block, start: int, end: int) -> bool:
+    """True for a number said of each of several things: "4 Tensor Cores each", "two
+    TensorCores, each with two MXUs"."""
+    before = block.text[max(0, start - 24) : start]
+    return bool(_EACH_BEFORE.search(before) or _EACH_AFTER.match(block.text, end))
+
+
+def _per_one(view: CatalogView, scores: dict[str, tuple[float, str]]) -> None:
+    """Of a family the words name, the quantities per unit ("tensor_core.per_sm") take
+    the family's best score: the number counts what each of something has."""
+    best: dict[str, tuple[float, str]] = {}
+    for quantity, (score, why) in scores.items():
+        family = quantity.partition(".")[0]
+        if score > best.get(family, (0.0, ""))[0]:
+            best[family] = (score, why)
+    for quantity in view.quantities:
+        family, _, name = quantity.partition(".")
+        if family in best and (name.startswith("per_") or "_per_" in name):
+            score, why = best[family]
+            _best(scores, quantity, score * (1 + TIE), f"{why} (said of each)")
 
 
 def _related(view: CatalogView, subject: str, others: set[str]) -> bool:

@@ -1069,3 +1069,24 @@ def test_a_word_with_a_generation_names_the_family_and_a_conversion_factor_is_no
     )
     (eight,) = [r for r in check_text(text, view).results if r.number.digits == "8"]
     assert eight.quantity != "hbm.stacks", eight.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip Z has 2 TensorCores, each with 4 MXUs.",
+        "Chip Z pairs its 2 TensorCores with 4 MXUs each.",
+    ],
+)
+def test_a_count_said_of_each_of_several_things_is_the_count_per_one(
+    tmp_path: Path, text: str
+) -> None:
+    # 4 MXUs each (per TensorCore), never the chip's 8: the per-one count of the family
+    catalog = write_catalog(tmp_path / "c", {"subjects/chip-z.yaml": _array_chip()})
+    url = f"sqlite:///{tmp_path / 'z.sqlite'}"
+    assert run_cli("load", str(catalog), "--db", url, "--standard-rules").exit_code == 0
+    claims = _claims(text, loaded_view(url))
+    assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
+        ("2", Verdict.matched, "tensorcore.count"),
+        ("4", Verdict.matched, "mxu.per_core"),
+    ], [c.why for c in claims]
