@@ -72,14 +72,14 @@ def test_fourth_catalog_chinese_article(fourth_view: CatalogView) -> None:
     # all met on it: see the README.
     text = (FOURTH / "zh.md").read_text("utf-8")
     scores = _scores(text, fourth_view, [FOURTH / "zh.labels.yaml"])
-    _holds(scores, 150, (0.95, 0.90, 0.85, 0.97))
+    _holds(scores, 150, (0.95, 0.92, 0.89, 0.98))
 
 
 def test_fourth_catalog_english_article(fourth_view: CatalogView) -> None:
     # first score 95.0 / 92.3 / 88.4 / 97.5 %
     text = (FOURTH / "en.md").read_text("utf-8")
     scores = _scores(text, fourth_view, [FOURTH / "en.labels.yaml"])
-    _holds(scores, 85, (0.99, 0.95, 0.92, 0.99))
+    _holds(scores, 85, (0.99, 0.96, 0.95, 0.99))
 
 
 FIFTH = Path(__file__).resolve().parent / "fifth"
@@ -99,7 +99,7 @@ def test_fifth_catalog_english_article(fifth_view: CatalogView) -> None:
     # first score 97.7 / 69.2 / 58.3 / 96.2 %
     text = (FIFTH / "en.md").read_text("utf-8")
     scores = _scores(text, fifth_view, [FIFTH / "en.labels.yaml"])
-    _holds(scores, 100, (0.98, 0.92, 0.91, 0.96))
+    _holds(scores, 100, (0.98, 0.93, 0.93, 0.96))
 
 
 SIXTH = Path(__file__).resolve().parent / "sixth"
@@ -111,7 +111,7 @@ def test_sixth_catalog_chinese_article(sixth_view: CatalogView) -> None:
     # first score, before any change made with it in view: 96.7 / 86.9 / 82.5 / 96.2 %
     text = (SIXTH / "zh.md").read_text("utf-8")
     scores = _scores(text, sixth_view, [SIXTH / "zh.labels.yaml"])
-    _holds(scores, 250, (0.98, 0.89, 0.86, 0.96))
+    _holds(scores, 250, (0.99, 0.90, 0.88, 0.98))
 
 
 def test_sixth_catalog_english_article(sixth_view: CatalogView) -> None:
@@ -127,17 +127,18 @@ SEVENTH = Path(__file__).resolve().parent / "seventh"
 def test_seventh_catalog_chinese_article(seventh_view: CatalogView) -> None:
     # Its own catalog (P100, MI100, Max 1550, GC200, A40, GDDR6) and texts, written and
     # labelled by reading by someone who did not see the checker or the other sets' texts;
-    # first score, before any change made with it in view: 98.1 / 85.2 / 81.2 / 94.2 %
+    # first score, before any change made with it in view: 98.1 / 85.2 / 81.2 / 94.2 %;
+    # general fixes followed (a rate said before a sum, a generation word, per-one counts)
     text = (SEVENTH / "zh.md").read_text("utf-8")
     scores = _scores(text, seventh_view, [SEVENTH / "zh.labels.yaml"])
-    _holds(scores, 240, (0.98, 0.87, 0.85, 0.94))
+    _holds(scores, 240, (0.99, 0.91, 0.90, 0.96))
 
 
 def test_seventh_catalog_english_article(seventh_view: CatalogView) -> None:
     # first score 99.0 / 88.0 / 85.1 / 93.8 %
     text = (SEVENTH / "en.md").read_text("utf-8")
     scores = _scores(text, seventh_view, [SEVENTH / "en.labels.yaml"])
-    _holds(scores, 230, (0.97, 0.89, 0.87, 0.93))
+    _holds(scores, 230, (0.99, 0.90, 0.88, 0.95))
 
 
 def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None:
