@@ -229,14 +229,40 @@ class CatalogView:
         }
 
     @cached_property
+    def compounds(self) -> tuple[re.Pattern[str] | None, dict[tuple[str, str], str]]:
+        """Subjects named as another's name and one word more ("TPU v3 Pod" of "TPU v3"):
+        a pattern of those last words, and by (the other subject, the word) the subject.
+        "A pod wires 1,024 chips", said of the TPU v3, is the TPU v3 Pod's."""
+        by_name: dict[str, set[str]] = defaultdict(set)
+        for subject in self.subjects.values():
+            for name in subject.names():
+                by_name[name.strip().lower()].add(subject.id)
+        found: dict[tuple[str, str], str] = {}
+        for subject in self.subjects.values():
+            for name in subject.names():
+                *rest, head = name.strip().lower().split() or [""]
+                if rest and head.isalpha() and len(head) >= 3:
+                    for base in by_name.get(" ".join(rest), set()) - {subject.id}:
+                        found.setdefault((base, head), subject.id)
+        if not found:
+            return None, {}
+        heads = "|".join(sorted({re.escape(h) for _, h in found}, key=len, reverse=True))
+        return re.compile(rf"(?<![A-Za-z0-9])({heads})s?(?![A-Za-z0-9])", re.IGNORECASE), found
+
+    @cached_property
     def sole_products(self) -> tuple[re.Pattern[str] | None, dict[str, str]]:
-        """Vendors the catalog holds one product of (its variants apart), as a pattern of
-        their names and, by lower-cased name, that product: "AMD's 6 TB/s" is its."""
+        """Vendors the catalog holds one product of (its variants apart), or one chip of
+        (beside systems built of it), as a pattern of their names and, by lower-cased
+        name, that product: "AMD's 6 TB/s" is its; "Google's TPU" is the chip, not its pod."""
         products: dict[str, set[str]] = defaultdict(set)
         for subject in self.subjects.values():
             if subject.vendor and not subject.variant_of and subject.kind not in ("variant",):
                 products[subject.vendor.strip().lower()].add(subject.id)
-        sole = {vendor: next(iter(ids)) for vendor, ids in products.items() if len(ids) == 1}
+        sole: dict[str, str] = {}
+        for vendor, ids in products.items():
+            chips = [i for i in ids if self.subjects[i].kind == "chip"]
+            if len(ids) == 1 or len(chips) == 1:
+                sole[vendor] = chips[0] if len(chips) == 1 else next(iter(ids))
         if not sole:
             return None, {}
         names = "|".join(re.escape(v) for v in sorted(sole, key=len, reverse=True))

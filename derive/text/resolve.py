@@ -274,6 +274,7 @@ def subject_evidence(
                     product = sole[vendor.group().lower()]
                     why = f"'{vendor.group()}' in the {where}, the vendor of {product}"
                     _best(scores, product, SUBJECT_OF_VENDOR, why)
+    _compound_named(view, block, start, s_low, scores, context, earlier)
     share = TAKEN_OVER if scores else 1.0
     for subject, (score, why) in earlier.items():
         _best(scores, subject, score * share, why)
@@ -291,6 +292,32 @@ def subject_evidence(
                 score = min(scores[first][0], scores[second][0])
                 _best(scores, both, score, f"compares {first} and {second}")
     return scores
+
+
+def _compound_named(
+    view: CatalogView,
+    block: Block,
+    start: int,
+    s_low: int,
+    scores: dict[str, tuple[float, str]],
+    context: Context,
+    earlier: dict[str, tuple[float, str]],
+) -> None:
+    """ "A pod wires 1,024 chips": the last word of a subject's name ("Cloud TPU v3 Pod"),
+    in the sentence, names that subject when the rest of its name is the one spoken of."""
+    pattern, compounds = view.compounds
+    if pattern is None:
+        return
+    spoken = [s for s, (score, _) in scores.items() if score >= FIRM_SUBJECT]
+    spoken += [s for s in earlier if not spoken]
+    spoken += [s for s in context.carried[:1] if not spoken]
+    for word in pattern.finditer(block.text, s_low, start):
+        head = word.group(1).lower()
+        for base in spoken:
+            compound = compounds.get((base, head))
+            if compound is not None and compound not in scores:
+                why = f"'{word.group()}' in the sentence, of {base}: {compound}"
+                _best(scores, compound, SUBJECT_IN_SENTENCE, why)
 
 
 def compared_with(text: str, mention: Mention) -> bool:

@@ -1090,3 +1090,41 @@ def test_a_count_said_of_each_of_several_things_is_the_count_per_one(
         ("2", Verdict.matched, "tensorcore.count"),
         ("4", Verdict.matched, "mxu.per_core"),
     ], [c.why for c in claims]
+
+
+def test_the_last_word_of_a_subjects_name_names_it_when_the_rest_is_spoken_of(
+    tmp_path: Path,
+) -> None:
+    # "Chip P Pod" is Chip P's name and one word more: "a pod" said of Chip P is it
+    quantities = (
+        "quantities:\n"
+        "  - id: hbm.capacity\n    name: HBM capacity\n    unit: GB\n"
+        "  - id: system.chips\n    name: chips in the system\n"
+        "    synonyms: [chips]\n    count: true\n"
+    )
+    subjects = (
+        "subjects:\n"
+        "  - {id: chip-p, name: Chip P, kind: chip}\n"
+        "  - {id: chip-p-pod, name: Chip P Pod, kind: system}\n"
+        "  - {id: chip-r-pod, name: Chip R Pod, kind: system}\n"
+        "facts:\n"
+        "  - {id: p.hbm, subject: chip-p, quantity: hbm.capacity, value: 32 GB,"
+        " source: vendor-sheet, tier: official}\n"
+        "  - {id: pp.chips, subject: chip-p-pod, quantity: system.chips, value: 1024,"
+        " source: vendor-sheet, tier: official}\n"
+        "  - {id: rp.chips, subject: chip-r-pod, quantity: system.chips, value: 1024,"
+        " source: vendor-sheet, tier: official}\n"
+    )
+    catalog = write_catalog(
+        tmp_path / "c", {"quantities.yaml": quantities, "subjects/chip-p.yaml": subjects}
+    )
+    url = f"sqlite:///{tmp_path / 'p.sqlite'}"
+    loaded = run_cli("load", str(catalog), "--db", url, "--no-standard-rules")
+    assert loaded.exit_code == 0, loaded.stderr
+    text = "Chip P has 32 GB of HBM. A pod wires 1,024 chips together."
+    _, claim = _claims(text, loaded_view(url))
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "chip-p-pod",
+        "system.chips",
+    ), claim.why
