@@ -1128,3 +1128,26 @@ def test_the_last_word_of_a_subjects_name_names_it_when_the_rest_is_spoken_of(
         "chip-p-pod",
         "system.chips",
     ), claim.why
+
+
+def test_a_vendor_with_one_chip_and_systems_of_it_names_the_chip(tmp_path: Path) -> None:
+    subjects = (
+        "subjects:\n"
+        "  - {id: chip-g, name: Chip G, kind: chip, vendor: Gexa}\n"
+        "  - {id: chip-g-pod, name: Chip G Pod, kind: system, vendor: Gexa}\n"
+        "  - {id: chip-h, name: Chip H, kind: chip, vendor: Hollo}\n"
+        "facts:\n"
+        "  - {id: g.hbm, subject: chip-g, quantity: hbm.capacity, value: 32 GB,"
+        " source: vendor-sheet, tier: official}\n"
+        "  - {id: h.hbm, subject: chip-h, quantity: hbm.capacity, value: 32 GB,"
+        " source: vendor-sheet, tier: official}\n"
+    )
+    quantities = "quantities:\n  - id: hbm.capacity\n    name: HBM capacity\n    unit: GB\n"
+    catalog = write_catalog(
+        tmp_path / "c", {"quantities.yaml": quantities, "subjects/chips.yaml": subjects}
+    )
+    url = f"sqlite:///{tmp_path / 'g.sqlite'}"
+    loaded = run_cli("load", str(catalog), "--db", url, "--no-standard-rules")
+    assert loaded.exit_code == 0, loaded.stderr
+    claim = _one("Gexa's part carries 32 GB of HBM.", loaded_view(url))
+    assert (claim.verdict, claim.subject) == (Verdict.matched, "chip-g"), claim.why
