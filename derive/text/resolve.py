@@ -25,6 +25,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from functools import lru_cache
 
 from derive.text.document import Block
 from derive.text.known import CatalogView
@@ -322,12 +323,18 @@ def _compound_named(
 
 def compared_with(text: str, mention: Mention) -> bool:
     """True for a subject named as the standard of a comparison, not as what is described."""
-    if _OWN_NUMBER_AFTER.match(text, mention.end):
+    return _compared(text, mention.start, mention.end)
+
+
+@lru_cache(maxsize=8192)
+def _compared(text: str, start: int, end: int) -> bool:
+    """`compared_with` for the term at `start`:`end`, once per term of a line."""
+    if _OWN_NUMBER_AFTER.match(text, end):
         return False  # "vs the H100's 3.35", "2.4 times the A100's 80 GB": its own number
-    before = text[max(0, mention.start - 24) : mention.start]
+    before = text[max(0, start - 24) : start]
     if _COMPARAND_BEFORE.search(before):
         return True
-    return bool(_JOINED_BEFORE.search(before) and _SAME_AFTER.match(text, mention.end))
+    return bool(_JOINED_BEFORE.search(before) and _SAME_AFTER.match(text, end))
 
 
 def _from_around(scores: dict[str, tuple[float, str]], context: Context, share: float) -> None:
