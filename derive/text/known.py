@@ -131,6 +131,7 @@ class CatalogView:
     affinities: dict[tuple[str, str, str], float] = field(
         default_factory=dict, repr=False, compare=False
     )
+    families: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(
@@ -268,6 +269,23 @@ class CatalogView:
         names = "|".join(re.escape(v) for v in sorted(sole, key=len, reverse=True))
         return re.compile(rf"(?<![A-Za-z0-9])(?:{names})(?![A-Za-z0-9])", re.IGNORECASE), sole
 
+    def family(self, subject: str) -> frozenset[str]:
+        """`subject`'s whole family: its root parent and every variant below it."""
+        found = self.families.get(subject)
+        if found is None:
+            parent = {s.id: s.variant_of for s in self.subjects.values() if s.variant_of}
+            root = subject
+            while root in parent and parent[root] != root:
+                root = parent[root]
+            members, todo = {root}, [root]
+            while todo:
+                for child in self.variants.get(todo.pop(), ()):
+                    if child not in members:
+                        members.add(child)
+                        todo.append(child)
+            found = self.families[subject] = frozenset(members)
+        return found
+
     @cached_property
     def counterparts(self) -> dict[tuple[str, str], frozenset[tuple[str, str]]]:
         """Pairs of two subjects the catalog compares by a ratio: for each, the other's.
@@ -276,20 +294,7 @@ class CatalogView:
         one chip over MXUs of the other) says the two are the same thing on each side.
         A pair stands for its subject's whole family (a variant, its parent).
         """
-        parent = {s.id: s.variant_of for s in self.subjects.values() if s.variant_of}
-
-        def family(subject: str) -> set[str]:
-            root = subject
-            while root in parent and parent[root] != root:
-                root = parent[root]
-            found, todo = {root}, [root]
-            while todo:
-                for child in self.variants.get(todo.pop(), ()):
-                    if child not in found:
-                        found.add(child)
-                        todo.append(child)
-            return found
-
+        family = self.family
         found: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
         for computation in self.computations:
             factors = [f for f in computation.factors if f.pair is not None]

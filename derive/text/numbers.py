@@ -62,15 +62,14 @@ _SCALE_WORD = re.compile(r"\s{1,2}(thousand|million|billion|trillion)(?![A-Za-z]
 _PER = re.compile(r"\s{1,2}per\s{1,2}(byte|cycle|clock|second)(?![A-Za-z])")
 _PER_UNIT = {"byte": "B", "cycle": "cycle", "clock": "cycle", "second": "s"}
 """"185 FLOP per byte", "131,072 MACs per cycle": a unit divided in words."""
-_PER_BEFORE = re.compile(
-    r"(?:(?P<s>每秒(?:钟)?|per second,?)|(?P<cycle>每个?(?:时钟)?周期|每拍|per cycle,?))\s{0,2}$"
+_RATE_WORDS = (
+    r"(?P<s>每秒(?:钟)?|per second)|(?P<cycle>每个?(?:时钟)?周期|每拍|per (?:cycle|clock))"
 )
+"""Words that make a count a rate: per second (每秒) and per cycle (每个周期, 每拍)."""
+_PER_BEFORE = re.compile(rf"(?:{_RATE_WORDS}),?\s{{0,2}}$")
 """"每秒 989.4 万亿次浮点运算", "每个周期 131,072 次乘加": a count the words make a rate."""
 _COUNTED_EACH_SECOND = frozenset({"FLOP", "OP", "MAC", "B", "bit"})
-_RATE_IN_WORDS = re.compile(
-    r"(?P<s>每秒(?:钟)?|per second)|(?P<cycle>每个?(?:时钟)?周期|每拍|per (?:cycle|clock))",
-    re.IGNORECASE,
-)
+_RATE_IN_WORDS = re.compile(_RATE_WORDS, re.IGNORECASE)
 
 
 def rate_of(number: TextNumber, words: str) -> TextNumber:

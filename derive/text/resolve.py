@@ -605,7 +605,7 @@ def candidates(
             if echo.digits == number.digits and (
                 number.unit is None or echo.unit_text == number.unit_text
             ):
-                if named and echo.subject and not _related(view, echo.subject, named):
+                if named and echo.subject and not view.family(echo.subject) & named:
                     break
                 why = f"repeats the {echo.literal} of line {echo.line}"
                 number = replace(number, unit=echo.unit, unit_text=echo.unit_text)
@@ -690,13 +690,6 @@ def _per_one(view: CatalogView, scores: dict[str, tuple[float, str]]) -> None:
         if family in best and (name.startswith("per_") or "_per_" in name):
             score, why = best[family]
             _best(scores, quantity, score * (1 + TIE), f"{why} (said of each)")
-
-
-def _related(view: CatalogView, subject: str, others: set[str]) -> bool:
-    """True when `subject` is one of `others`, or a variant or parent of one of them."""
-    family = {subject, *view.variants.get(subject, ())}
-    family |= {parent for parent, children in view.variants.items() if subject in children}
-    return bool(family & others)
 
 
 def of_catalog_dimension(view: CatalogView, unit: str) -> frozenset[str]:

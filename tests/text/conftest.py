@@ -21,6 +21,12 @@ def _load(catalog: Path, url: str, *rules: str) -> str:
     return url
 
 
+def _own_catalog(factory: pytest.TempPathFactory, name: str) -> CatalogView:
+    """A labelled set's own catalog (`tests/text/NAME/catalog`), with the general rules."""
+    url = f"sqlite:///{factory.mktemp(name) / 'c.sqlite'}"
+    return loaded_view(_load(HERE / name / "catalog", url, "--standard-rules"))
+
+
 @pytest.fixture(scope="session")
 def course_url(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A SQLite database holding the course's catalog and rules."""
@@ -60,37 +66,25 @@ def second_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
 @pytest.fixture(scope="session")
 def fourth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
     """The fourth test catalog (H100, H200, L4, MI325X, HBM3E), with the general rules."""
-    root = tmp_path_factory.mktemp("fourth")
-    return loaded_view(
-        _load(HERE / "fourth" / "catalog", f"sqlite:///{root / 'f.sqlite'}", "--standard-rules")
-    )
+    return _own_catalog(tmp_path_factory, "fourth")
 
 
 @pytest.fixture(scope="session")
 def fifth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
     """The fifth test catalog (MI300A, TPU v5p, RTX 6000 Ada, WSE-3, HBM2E), general rules."""
-    root = tmp_path_factory.mktemp("fifth")
-    return loaded_view(
-        _load(HERE / "fifth" / "catalog", f"sqlite:///{root / 'f.sqlite'}", "--standard-rules")
-    )
+    return _own_catalog(tmp_path_factory, "fifth")
 
 
 @pytest.fixture(scope="session")
 def sixth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
     """The sixth test catalog (V100, TPU v3, MI210, Trainium2, HBM2), general rules."""
-    root = tmp_path_factory.mktemp("sixth")
-    return loaded_view(
-        _load(HERE / "sixth" / "catalog", f"sqlite:///{root / 's.sqlite'}", "--standard-rules")
-    )
+    return _own_catalog(tmp_path_factory, "sixth")
 
 
 @pytest.fixture(scope="session")
 def seventh_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
     """The seventh test catalog (P100, MI100, Max 1550, GC200, A40, GDDR6), general rules."""
-    root = tmp_path_factory.mktemp("seventh")
-    return loaded_view(
-        _load(HERE / "seventh" / "catalog", f"sqlite:///{root / 's.sqlite'}", "--standard-rules")
-    )
+    return _own_catalog(tmp_path_factory, "seventh")
 
 
 @pytest.fixture(scope="session")

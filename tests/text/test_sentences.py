@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from pathlib import Path
 
@@ -274,6 +275,40 @@ def test_a_count_written_with_a_classifier_is_never_a_figure_of_another_dimensio
     )
 
 
+def _chip(
+    ident: str,
+    name: str,
+    facts: Sequence[tuple[str, ...]],
+    *,
+    aliases: str = "",
+    kind: str = "chip",
+) -> str:
+    """A subject file of one made-up chip: facts as (quantity, value[, tier])."""
+    head = f"subject:\n  id: {ident}\n  name: {name}\n  kind: {kind}\n"
+    if aliases:
+        head += f"  aliases: [{aliases}]\n"
+    return (
+        head
+        + "facts:\n"
+        + "".join(
+            f"  - id: {ident}.{fact[0]}\n    quantity: {fact[0]}\n    value: {fact[1]}\n"
+            f"    source: vendor-sheet\n    tier: {fact[2] if len(fact) > 2 else 'official'}\n"
+            for fact in facts
+        )
+    )
+
+
+def _loaded(
+    tmp_path: Path, files: dict[str, str | bytes], rules: str = "--no-standard-rules"
+) -> CatalogView:
+    """The view of a small catalog written under `tmp_path` and loaded with `rules`."""
+    catalog = write_catalog(tmp_path / "c", files)
+    url = f"sqlite:///{tmp_path / 'c.sqlite'}"
+    loaded = run_cli("load", str(catalog), "--db", url, rules)
+    assert loaded.exit_code == 0, loaded.stderr
+    return loaded_view(url)
+
+
 def _pin_chip(tier: str) -> str:
     facts = [
         ("hbm.bandwidth", "8 TB/s", "inferred"),
@@ -281,14 +316,7 @@ def _pin_chip(tier: str) -> str:
         ("hbm.interface_width", "1024 bit", tier),
         ("hbm.pin_rate", "7.2 Gbit/s", tier),
     ]
-    return (
-        "subject:\n  id: chip-x\n  name: Chip X\n  kind: chip\n  aliases: [Xeno]\nfacts:\n"
-        + "".join(
-            f"  - id: chip-x.{q}\n    quantity: {q}\n    value: {v}\n"
-            f"    source: vendor-sheet\n    tier: {t}\n"
-            for q, v, t in facts
-        )
-    )
+    return _chip("chip-x", "Chip X", facts, aliases="Xeno")
 
 
 @pytest.mark.parametrize(
@@ -300,10 +328,8 @@ def test_a_rebuild_overrules_a_stated_figure_only_when_its_inputs_are_stronger(
     # 8 × 1024 bit × 7.2 Gbit/s = 7,372.8 GB/s contradicts the stated, inferred 8 TB/s.
     # From inferred inputs the rebuild is no stronger than the figure: the text quoting
     # the figure is backed by it (the conflict is the audit's); from official ones it wins.
-    catalog = write_catalog(tmp_path / "c", {"subjects/chip-x.yaml": _pin_chip(inputs)})
-    url = f"sqlite:///{tmp_path / 'p.sqlite'}"
-    assert run_cli("load", str(catalog), "--db", url, "--standard-rules").exit_code == 0
-    claim = _one("Xeno has an HBM bandwidth of 8 TB/s.", loaded_view(url))
+    view = _loaded(tmp_path, {"subjects/chip-x.yaml": _pin_chip(inputs)}, "--standard-rules")
+    claim = _one("Xeno has an HBM bandwidth of 8 TB/s.", view)
     assert (claim.verdict.value, claim.quantity) == (verdict, "hbm.bandwidth")
 
 
@@ -777,24 +803,13 @@ def _array_chip() -> str:
         ("mxu.dim", "128"),
         ("mxu.mac_per_cell", "1 MAC/cycle"),
     ]
-    return (
-        "subject:\n  id: chip-z\n  name: Chip Z\n  kind: chip\n  aliases: [Zeta]\nfacts:\n"
-        + "".join(
-            f"  - id: chip-z.{q}\n    quantity: {q}\n    value: {v}\n"
-            "    source: vendor-sheet\n    tier: official\n"
-            for q, v in facts
-        )
-    )
+    return _chip("chip-z", "Chip Z", facts, aliases="Zeta")
 
 
 def test_a_computation_may_work_out_one_input_by_its_own_rule(tmp_path: Path) -> None:
     # MACs per cycle = cores × MXUs per core × MACs per MXU, and MACs per MXU = side² ×
     # MACs per cell: a writer shows the side twice and leaves the one MAC per cell out
-    catalog = write_catalog(tmp_path / "c", {"subjects/chip-z.yaml": _array_chip()})
-    url = f"sqlite:///{tmp_path / 'z.sqlite'}"
-    loaded = run_cli("load", str(catalog), "--db", url, "--standard-rules")
-    assert loaded.exit_code == 0, loaded.stderr
-    view = loaded_view(url)
+    view = _loaded(tmp_path, {"subjects/chip-z.yaml": _array_chip()}, "--standard-rules")
     for text in (
         "Zeta does 2 × 4 × 128 × 128 = 131,072 MACs per cycle.",
         "Zeta：2 × 4 × 128 × 128 ＝ 每周期 131,072 次乘加。",
@@ -841,20 +856,8 @@ def test_a_number_two_quantities_of_one_subject_share_is_matched_when_the_senten
 ) -> None:
     # A made-up GPU with as many Tensor Cores as SMs: "one of each, 96 of each" states
     # both counts; a sentence naming one of them only is no tie at all
-    chip = (
-        "subject:\n  id: chip-q\n  name: Chip Q\n  kind: chip\nfacts:\n"
-        "  - id: chip-q.sm.count\n    quantity: sm.count\n    value: 96\n"
-        "    source: vendor-sheet\n    tier: official\n"
-        "  - id: chip-q.tensor_core.count\n    quantity: tensor_core.count\n    value: 96\n"
-        "    source: vendor-sheet\n    tier: official\n"
-        "  - id: chip-q.hbm.capacity\n    quantity: hbm.capacity\n    value: 96 GB\n"
-        "    source: vendor-sheet\n    tier: official\n"
-    )
-    catalog = write_catalog(tmp_path / "c", {"subjects/chip-q.yaml": chip})
-    url = f"sqlite:///{tmp_path / 'q.sqlite'}"
-    loaded = run_cli("load", str(catalog), "--db", url, "--no-standard-rules")
-    assert loaded.exit_code == 0, loaded.stderr
-    view = loaded_view(url)
+    facts = [("sm.count", "96"), ("tensor_core.count", "96"), ("hbm.capacity", "96 GB")]
+    view = _loaded(tmp_path, {"subjects/chip-q.yaml": _chip("chip-q", "Chip Q", facts)})
     claim = _one("On Chip Q the SMs and the Tensor Cores pair up one to one, 96 of each.", view)
     assert claim.verdict is Verdict.matched
     assert claim.quantity in {"sm.count", "tensor_core.count"}
@@ -864,18 +867,11 @@ def test_a_number_two_quantities_of_one_subject_share_is_matched_when_the_senten
 
 
 def _two_gpus() -> dict[str, str | bytes]:
-    def chip(ident: str, name: str, facts: list[tuple[str, str]]) -> str:
-        return f"subject:\n  id: {ident}\n  name: {name}\n  kind: chip\nfacts:\n" + "".join(
-            f"  - id: {ident}.{q}\n    quantity: {q}\n    value: {v}\n"
-            "    source: vendor-sheet\n    tier: official\n"
-            for q, v in facts
-        )
-
     return {
-        "subjects/chip-a.yaml": chip(
+        "subjects/chip-a.yaml": _chip(
             "chip-a", "Chip A", [("peak.fp8_dense", "120 TFLOPS"), ("peak.bf16_dense", "15 TFLOPS")]
         ),
-        "subjects/chip-b.yaml": chip(
+        "subjects/chip-b.yaml": _chip(
             "chip-b", "Chip B", [("peak.bf16_dense", "110 TFLOPS"), ("peak.fp8_dense", "60 TFLOPS")]
         ),
     }
@@ -886,11 +882,7 @@ def test_the_subject_named_best_is_settled_first_then_its_quantity_by_value(
 ) -> None:
     # 120 TFLOPS is near three peaks of the catalog, too many to pick one by value; of
     # Chip A's two, only its FP8 peak is near it: the words name Chip A
-    catalog = write_catalog(tmp_path / "c", _two_gpus())
-    url = f"sqlite:///{tmp_path / 'ab.sqlite'}"
-    loaded = run_cli("load", str(catalog), "--db", url, "--no-standard-rules")
-    assert loaded.exit_code == 0, loaded.stderr
-    view = loaded_view(url)
+    view = _loaded(tmp_path, _two_gpus())
     text = "Chip A came in 2019.\n\nThe first sheet had quoted 120 TFLOPS.\n\nChip B came next."
     claim = _one(text, view)
     assert (claim.verdict, claim.subject, claim.quantity) == (
@@ -945,20 +937,8 @@ def test_a_unit_only_one_quantity_of_the_catalog_is_in_names_that_quantity(
         "quantities:\n  - id: hbm.bandwidth\n    name: HBM bandwidth\n    unit: GB/s\n"
         "  - id: power.board\n    name: Board power\n    unit: W\n"
     )
-    chip = (
-        "subject:\n  id: chip-w\n  name: Chip W\n  kind: chip\nfacts:\n"
-        "  - id: chip-w.power.board\n    quantity: power.board\n    value: 300 W\n"
-        "    source: vendor-sheet\n    tier: official\n"
-        "  - id: chip-w.hbm.bandwidth\n    quantity: hbm.bandwidth\n    value: 900 GB/s\n"
-        "    source: vendor-sheet\n    tier: official\n"
-    )
-    catalog = write_catalog(
-        tmp_path / "c", {"quantities.yaml": quantities, "subjects/chip-w.yaml": chip}
-    )
-    url = f"sqlite:///{tmp_path / 'w.sqlite'}"
-    loaded = run_cli("load", str(catalog), "--db", url, "--no-standard-rules")
-    assert loaded.exit_code == 0, loaded.stderr
-    view = loaded_view(url)
+    chip = _chip("chip-w", "Chip W", [("power.board", "300 W"), ("hbm.bandwidth", "900 GB/s")])
+    view = _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chip-w.yaml": chip})
     right = _one("Chip W came out in spring.\nThe module draws up to 300 W.", view)
     assert (right.verdict, right.quantity) == (Verdict.matched, "power.board"), right.why
     assert "the catalog's only quantity in W" in right.why
@@ -982,24 +962,13 @@ def test_a_power_of_two_is_settled_by_value_among_the_named_subjects_own_quantit
 ) -> None:
     # 32 GiB is a size many quantities hold, too common to pick among chips by; of the
     # carried Chip A's own quantities only its HBM is near it: its HBM capacity
-    def chip(ident: str, name: str, facts: list[tuple[str, str]]) -> str:
-        return f"subject:\n  id: {ident}\n  name: {name}\n  kind: chip\nfacts:\n" + "".join(
-            f"  - id: {ident}.{q}\n    quantity: {q}\n    value: {v}\n"
-            "    source: vendor-sheet\n    tier: official\n"
-            for q, v in facts
-        )
-
     files: dict[str, str | bytes] = {
-        "subjects/chip-a.yaml": chip(
+        "subjects/chip-a.yaml": _chip(
             "chip-a", "Chip A", [("hbm.capacity", "32 GiB"), ("hbm.interface_width", "1024 bit")]
         ),
-        "subjects/chip-b.yaml": chip("chip-b", "Chip B", [("hbm.capacity", "16 GiB")]),
+        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("hbm.capacity", "16 GiB")]),
     }
-    catalog = write_catalog(tmp_path / "c", files)
-    url = f"sqlite:///{tmp_path / 'g.sqlite'}"
-    loaded = run_cli("load", str(catalog), "--db", url, "--no-standard-rules")
-    assert loaded.exit_code == 0, loaded.stderr
-    view = loaded_view(url)
+    view = _loaded(tmp_path, files)
     text = "Chip A came in 2019.\n\nIt was sold with 32 GiB.\n\nChip B came next."
     claim = _one(text, view)
     assert (claim.verdict, claim.subject, claim.quantity) == (
@@ -1043,24 +1012,16 @@ def test_a_word_with_a_generation_names_the_family_and_a_conversion_factor_is_no
         "  - id: hbm.stacks\n    name: HBM stacks\n    count: true\n"
         "  - id: hbm.bandwidth\n    name: HBM bandwidth\n    unit: GB/s\n"
     )
-    chip = "subject:\n  id: chip-h\n  name: Chip H\n  kind: chip\nfacts:\n" + "".join(
-        f"  - id: chip-h.{q}\n    quantity: {q}\n    value: {v}\n"
-        "    source: vendor-sheet\n    tier: official\n"
-        for q, v in (("hbm.capacity", "32 GB"), ("hbm.stacks", "8"), ("hbm.bandwidth", "900 GB/s"))
-    )
-    other = chip.replace("chip-h", "chip-k").replace("Chip H", "Chip K")
-    catalog = write_catalog(
-        tmp_path / "c",
-        {
-            "quantities.yaml": quantities,
-            "subjects/chip-h.yaml": chip,
-            "subjects/chip-k.yaml": other.replace("value: 8\n", "value: 4\n"),
-        },
-    )
-    url = f"sqlite:///{tmp_path / 'h.sqlite'}"
-    loaded = run_cli("load", str(catalog), "--db", url, "--no-standard-rules")
-    assert loaded.exit_code == 0, loaded.stderr
-    view = loaded_view(url)
+
+    def memory(stacks: str) -> list[tuple[str, ...]]:
+        return [("hbm.capacity", "32 GB"), ("hbm.stacks", stacks), ("hbm.bandwidth", "900 GB/s")]
+
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": quantities,
+        "subjects/chip-h.yaml": _chip("chip-h", "Chip H", memory("8")),
+        "subjects/chip-k.yaml": _chip("chip-k", "Chip K", memory("4")),
+    }
+    view = _loaded(tmp_path, files)
     stacks = _one("Chip H 的显存是 8 颗 HBM2。", view)
     assert (stacks.verdict, stacks.quantity) == (Verdict.matched, "hbm.stacks"), stacks.why
     text = (
@@ -1082,10 +1043,8 @@ def test_a_count_said_of_each_of_several_things_is_the_count_per_one(
     tmp_path: Path, text: str
 ) -> None:
     # 4 MXUs each (per TensorCore), never the chip's 8: the per-one count of the family
-    catalog = write_catalog(tmp_path / "c", {"subjects/chip-z.yaml": _array_chip()})
-    url = f"sqlite:///{tmp_path / 'z.sqlite'}"
-    assert run_cli("load", str(catalog), "--db", url, "--standard-rules").exit_code == 0
-    claims = _claims(text, loaded_view(url))
+    view = _loaded(tmp_path, {"subjects/chip-z.yaml": _array_chip()}, "--standard-rules")
+    claims = _claims(text, view)
     assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
         ("2", Verdict.matched, "tensorcore.count"),
         ("4", Verdict.matched, "mxu.per_core"),
@@ -1115,14 +1074,9 @@ def test_the_last_word_of_a_subjects_name_names_it_when_the_rest_is_spoken_of(
         "  - {id: rp.chips, subject: chip-r-pod, quantity: system.chips, value: 1024,"
         " source: vendor-sheet, tier: official}\n"
     )
-    catalog = write_catalog(
-        tmp_path / "c", {"quantities.yaml": quantities, "subjects/chip-p.yaml": subjects}
-    )
-    url = f"sqlite:///{tmp_path / 'p.sqlite'}"
-    loaded = run_cli("load", str(catalog), "--db", url, "--no-standard-rules")
-    assert loaded.exit_code == 0, loaded.stderr
+    view = _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chip-p.yaml": subjects})
     text = "Chip P has 32 GB of HBM. A pod wires 1,024 chips together."
-    _, claim = _claims(text, loaded_view(url))
+    _, claim = _claims(text, view)
     assert (claim.verdict, claim.subject, claim.quantity) == (
         Verdict.matched,
         "chip-p-pod",
@@ -1143,11 +1097,6 @@ def test_a_vendor_with_one_chip_and_systems_of_it_names_the_chip(tmp_path: Path)
         " source: vendor-sheet, tier: official}\n"
     )
     quantities = "quantities:\n  - id: hbm.capacity\n    name: HBM capacity\n    unit: GB\n"
-    catalog = write_catalog(
-        tmp_path / "c", {"quantities.yaml": quantities, "subjects/chips.yaml": subjects}
-    )
-    url = f"sqlite:///{tmp_path / 'g.sqlite'}"
-    loaded = run_cli("load", str(catalog), "--db", url, "--no-standard-rules")
-    assert loaded.exit_code == 0, loaded.stderr
-    claim = _one("Gexa's part carries 32 GB of HBM.", loaded_view(url))
+    view = _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chips.yaml": subjects})
+    claim = _one("Gexa's part carries 32 GB of HBM.", view)
     assert (claim.verdict, claim.subject) == (Verdict.matched, "chip-g"), claim.why
