@@ -484,8 +484,9 @@ def _coincidence(
 ) -> float:
     """How likely one of `group`'s values falls in the number's interval by chance.
 
-    The number's relative precision times how many of the values lie within a factor
-    of three of it: a one-digit count can never pick among pairs, a four-digit one can.
+    The number's relative precision times how many of the pairs hold a value within a
+    factor of three of it (a pair's old and current values are one chance, not two): a
+    one-digit count can never pick among pairs, a four-digit one can.
     A power of two in binary units is as likely as a wide interval (many quantities
     hold one), unless `counted`: `group` is all it could be about, its values counted.
     """
@@ -497,10 +498,12 @@ def _coincidence(
         width = max(width, 0.5)
     near = 0
     for candidate in group:
-        for known in view.pair(candidate.subject, candidate.quantity):
-            interval = interval_for(number, known)
-            if interval and known.value and NEAR <= abs(known.value / interval.value) <= 1 / NEAR:
-                near += 1
+        near += any(
+            (interval := interval_for(number, known)) is not None
+            and known.value
+            and NEAR <= abs(known.value / interval.value) <= 1 / NEAR
+            for known in view.pair(candidate.subject, candidate.quantity)
+        )
     return width * max(near, 1)
 
 

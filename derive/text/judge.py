@@ -118,6 +118,18 @@ def plausible(judgement: Judgement) -> bool:
     return difference is not None and -1 / 3 <= difference <= 0.5
 
 
+def _stated_by(values: Sequence[tuple[KnownValue, Interval]]) -> bool:
+    """True when one of `values`, at its own precision, says the claim's number.
+
+    A claim the current value confirms only through the text's coarse digits ("120"
+    allows 115–125, and so 125) but a superseded or alternative value says outright
+    (120) quotes that value.
+    """
+    return any(
+        confirms(claim, value) and value.low <= claim.value <= value.high for value, claim in values
+    )
+
+
 PREFIX_STEPS = (1000, Decimal(1) / 1000)
 """A bare number's scale is the writer's: 5,300 in a sentence about 5.3 TB/s is GB/s."""
 
@@ -164,6 +176,8 @@ def _judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> 
             continue
         (current if value.current else others).append((value, claim))
     confirming = [v for v, c in current if confirms(c, v)]
+    if confirming and _stated_by(others) and not _stated_by(current):
+        confirming = []  # "120 TFLOPS": the old figure's own digits, not the 125 it allows
     if confirming:
         best = _most_trusted(confirming)
         against_claim = _overruled(best, current)

@@ -85,6 +85,14 @@ _JOINED_BEFORE = re.compile(r"[和与跟同]\s*$")
 _SAME_AFTER = re.compile(
     r"\s{0,2}(?:的\s{0,2})?.{0,3}?(?:一样|相同|相当|持平|差不多|一致|相近|不同)"
 )
+_PREDECESSOR = re.compile(
+    r"上一代|上代|前代|前一代|前几代|老一代|上一款|上一版|"
+    r"\b(?:previous|prior|last|older|earlier)[- ]generation|\bpredecessors?\b",
+    re.IGNORECASE,
+)
+"""Words that make a clause about another generation than the one spoken of ("上一代每芯片只有
+45 TFLOPS", "its predecessor managed 45"): unless a subject is named after them, neither
+the topic nor the subjects carried from around are what its numbers are about."""
 VARIANT = 0.8
 """A named subject's variants are about it too, less than it (below the tie margin)."""
 TAKEN_OVER = 0.5
@@ -188,7 +196,9 @@ def subject_evidence(
     if listed is not None:
         scores[listed[0]] = (SUBJECT_LISTED, listed[1])
     s_low, s_high = block.sentence(start)
-    _, c_high = block.clause(start)
+    c_low, c_high = block.clause(start)
+    if _of_another_generation(block.text, c_low, start, mentions):
+        return scores
     owned: set[int] = set()  # "its HBM3": a subject named as a part of the one "its" means
     for mention in mentions:  # "6 颗 HBM3E", "192 GB of HBM3": the memory a chip is built of
         if mention.start < start + WINDOW_PART and _counted_part(view, block, mention):
@@ -293,6 +303,19 @@ def subject_evidence(
                 score = min(scores[first][0], scores[second][0])
                 _best(scores, both, score, f"compares {first} and {second}")
     return scores
+
+
+def _of_another_generation(text: str, low: int, start: int, mentions: Sequence[Mention]) -> bool:
+    """True when the clause before `start` speaks of another generation and names no
+    subject between those words and the number."""
+    cues = list(_PREDECESSOR.finditer(text, low, start))
+    if not cues:
+        return False
+    cue = cues[-1]
+    return not any(
+        cue.end() <= m.start < start and any(s.target == "subject" for s in m.senses)
+        for m in mentions
+    )
 
 
 def _compound_named(

@@ -1100,3 +1100,67 @@ def test_a_vendor_with_one_chip_and_systems_of_it_names_the_chip(tmp_path: Path)
     view = _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chips.yaml": subjects})
     claim = _one("Gexa's part carries 32 GB of HBM.", view)
     assert (claim.verdict, claim.subject) == (Verdict.matched, "chip-g"), claim.why
+
+
+def _launch_chip(*facts: tuple[str, str]) -> str:
+    """Chip L: a launch peak of 120 TFLOPS corrected to 125 (made up), and `facts`."""
+    return (
+        _chip("chip-l", "Chip L", facts, aliases="Lumo")
+        + "  - id: chip-l.peak.bf16_dense@launch\n    quantity: peak.bf16_dense\n"
+        "    value: 120 TFLOPS\n    source: vendor-sheet\n    tier: official\n"
+        "    date: 2026-01-10\n"
+        "  - id: chip-l.peak.bf16_dense\n    quantity: peak.bf16_dense\n"
+        "    value: 125 TFLOPS\n    source: vendor-sheet\n    tier: official\n"
+        "    date: 2026-03-01\n    supersedes: chip-l.peak.bf16_dense@launch\n"
+        "    reason: the shipped part's clock\n"
+    )
+
+
+def test_a_figure_a_correction_replaced_is_superseded_though_its_digits_allow_the_new_one(
+    tmp_path: Path,
+) -> None:
+    # "120" allows 115–125 by its trailing zero, and so the current 125; but it is the
+    # superseded figure's own digits, and the text quotes that figure.
+    view = _loaded(tmp_path, {"subjects/chip-l.yaml": _launch_chip()}, "--standard-rules")
+    old = _one("Lumo's dense BF16 peak is 120 TFLOPS.", view)
+    assert (old.verdict, old.quantity) == (Verdict.superseded, "peak.bf16_dense"), old.why
+    assert old.judgement is not None and old.judgement.correction is not None
+    assert old.judgement.correction.shown() == "125 TFLOPS"
+    now = _one("Lumo's dense BF16 peak is 125 TFLOPS.", view)
+    assert (now.verdict, now.quantity) == (Verdict.matched, "peak.bf16_dense")
+
+
+def test_a_pair_with_an_old_and_a_new_value_is_one_chance_of_a_coincidence(
+    tmp_path: Path,
+) -> None:
+    # Only the unit names a peak, of two; the old 120 and the new 125 of the one pair it
+    # quotes are not two chances of meeting 120 by accident (the FP8 peak is far from it):
+    # the chip carried from the line before settles it by value.
+    chip = _launch_chip(("peak.fp8_dense", "1,000 TFLOPS"))
+    view = _loaded(tmp_path, {"subjects/chip-l.yaml": chip})
+    text = "## Chip L\n\nLumo boosts its clocks.\n\nThe launch had quoted 120 TFLOPS.\n"
+    claim = _one(text, view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.superseded,
+        "chip-l",
+        "peak.bf16_dense",
+    ), claim.why
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "## Chip L\n\nLumo reaches 125 TFLOPS. Its predecessor managed only 45 TFLOPS.\n",
+        "## Chip L\n\nLumo 的峰值 125 TFLOPS。上一代每芯片只有 45 TFLOPS。\n",
+    ],
+)
+def test_a_number_of_the_previous_generation_is_not_the_chip_spoken_of(
+    tmp_path: Path, sentence: str
+) -> None:
+    # 45 TFLOPS would agree with the chip's FP8 peak of 45.3: but the clause speaks of
+    # another generation, which the catalog does not hold.
+    chip = _launch_chip(("peak.fp8_dense", "45.3 TFLOPS"))
+    view = _loaded(tmp_path, {"subjects/chip-l.yaml": chip}, "--standard-rules")
+    first, second = _claims(sentence, view)
+    assert (first.verdict, first.quantity) == (Verdict.matched, "peak.bf16_dense")
+    assert second.verdict is Verdict.unresolved, second.why
