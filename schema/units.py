@@ -209,6 +209,13 @@ def dimensionality(unit: str) -> str:
 
 
 @cache
+def quotient_of(numerator: str, result: str, unit: str) -> bool:
+    """True when `numerator` ÷ something in `unit` has the dimension of `result`: a peak in
+    TFLOP/s over a bandwidth in GB/s gives FLOP/B. All three are canonical units."""
+    return bool(_dimensions(numerator) / _dimensions(result) == _dimensions(unit))
+
+
+@cache
 def factor(unit: str, target: str) -> Fraction:
     """Return the exact factor that converts a magnitude in `unit` into `target`.
 

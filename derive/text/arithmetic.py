@@ -207,6 +207,19 @@ def chains(text: str, numbers: Sequence[TextNumber]) -> list[Chain]:
     return found
 
 
+def quotient_units(text: str, numbers: Sequence[TextNumber]) -> dict[int, str]:
+    """The unit of the written result of each divisor's computation ("149.7 ÷ 0.696 ≈
+    215 FLOP/B": FLOP/B for the 0.696), for the divisors whose result has a unit."""
+    found: dict[int, str] = {}
+    for chain in chains(text, numbers):
+        if chain.result is None or not numbers[chain.result].unit:
+            continue
+        for index, sign in chain.operands:
+            if sign < 0:
+                found[index] = numbers[chain.result].unit or ""
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Aligned:
     """A number of a written computation tied to the pair it stands for."""

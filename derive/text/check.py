@@ -18,12 +18,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from derive.errors import TextTooLarge
+from derive.text.arithmetic import quotient_units
 from derive.text.context import WINDOW, around, blocks_with_context
 from derive.text.decide import (
     CONVERSION,
     computed,
     counterpart,
     decide,
+    divisor,
     restated,
     speaks_of,
     told_wrong,
@@ -136,6 +138,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         written = computed(view, read)
         listed = respective(block, numbers, read.mentions)
         unit_of_list = shared_units(numbers, block.text)
+        divided = quotient_units(block.text, numbers)
         flags: dict[tuple[int, int], tuple[bool, bool, bool, bool]] = {}
         last: tuple[int, tuple[str, str]] | None = None  # the end and pair of the last claim
 
@@ -210,6 +213,14 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                             if sense.target == "subject"
                         )
                         again = counterpart(view, found, names, last[1], named)
+                    if again is None:
+                        again = divisor(
+                            view,
+                            found,
+                            block.text[last[0] : start],
+                            last[1],
+                            divided.get(index),
+                        )
                     if again is not None:
                         verdict, chosen, judgement, why, names = again
                 if verdict is Verdict.unresolved:

@@ -36,6 +36,7 @@ from derive.text.resolve import (
     wide,
 )
 from derive.text.verdict import Verdict
+from schema.units import quotient_of
 
 EXACT = Decimal("0.001")
 """The precision of a whole number written as a factor of a computation."""
@@ -591,4 +592,54 @@ def restated(
     words = between.strip() or "next to it"
     why = f"restates the number just before it ({words}), about {pair[0]} {pair[1]}"
     chosen = Candidate(pair[0], pair[1], 1.0, 1.0, why, "the same quantity", 1.0)
+    return judgement.verdict, chosen, judgement, why, ()
+
+
+_DIVIDED_BY = re.compile(r"\s*(?:[÷/]|over|divided\s+by|除以)\s*", re.IGNORECASE)
+"""The words between a claim and the number it is divided by: "2,307 ÷ 7.37", "839 over 3.2"."""
+
+
+def divisor(
+    view: CatalogView,
+    number: TextNumber,
+    between: str,
+    pair: tuple[str, str],
+    result_unit: str | None,
+) -> Decision | None:
+    """A number the claim just before it is divided by ("149.7 ÷ 0.696 ≈ 215 FLOP/B") is
+    another quantity of that claim's subject, never of another chip.
+
+    The quotient's unit, where the text writes one, leaves one dimension for it (TFLOP/s
+    over FLOP/B: a bandwidth); the value then settles which of the subject's own quantities
+    of that dimension it is, and only when a coincidence among them is unlikely. A bare
+    divisor is read as the catalog writes each quantity, a prefix up or down.
+    """
+    if not _DIVIDED_BY.fullmatch(between):
+        return None
+    subject, dividend = pair
+    numerator = view.quantities[dividend].unit
+    pool = [
+        Candidate(subject, quantity, 1.0, BY_VALUE, "", "")
+        for quantity in view.quantities_of.get(subject, ())
+        if quantity != dividend
+        and (number.unit is None or compatible(number.unit, view.quantities[quantity].unit))
+        and (
+            result_unit is None
+            or quotient_of(numerator, result_unit, view.quantities[quantity].unit)
+        )
+    ]
+    if not pool or _coincidence(view, number, pool, counted=True) > COINCIDENCE:
+        return None
+    agreeing = [
+        (c, j)
+        for c, j in _judged(view, number, pool)
+        if j is not None and j.verdict is not Verdict.mismatched
+    ]
+    if len({c.quantity for c, _ in agreeing}) != 1:
+        return None
+    chosen, judgement = agreeing[0]
+    why = f"{dividend} of {subject} is divided by it, and of {subject}'s quantities"
+    why += f" {'of the dimension the quotient leaves' if result_unit else ''}"
+    why = f"{why.rstrip()} its value agrees with {chosen.quantity} only"
+    chosen = Candidate(subject, chosen.quantity, 1.0, 1.0, why, "its place in the quotient", 1.0)
     return judgement.verdict, chosen, judgement, why, ()

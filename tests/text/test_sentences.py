@@ -1164,3 +1164,33 @@ def test_a_number_of_the_previous_generation_is_not_the_chip_spoken_of(
     first, second = _claims(sentence, view)
     assert (first.verdict, first.quantity) == (Verdict.matched, "peak.bf16_dense")
     assert second.verdict is Verdict.unresolved, second.why
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Chip A's ridge point is 149.7 ÷ 0.696 ≈ 215 FLOP/B.",
+        "芯片 Chip A 的屋脊点：149.7 ÷ 0.696 ≈ 215 FLOP/B。",
+        "For Chip A, 149.7 TFLOPS over 0.696 is about 215.",
+    ],
+)
+def test_a_number_a_claim_is_divided_by_is_a_quantity_of_the_same_subject(
+    tmp_path: Path, sentence: str
+) -> None:
+    # No rule of this catalog derives a ridge point: the quotient's unit (FLOP/B) over the
+    # peak leaves a bandwidth, and among Chip A's own quantities its value settles it,
+    # read in GB/s as the catalog writes it; Chip B's equal bandwidth is not spoken of.
+    facts = [("peak.bf16_dense", "149.7 TFLOPS"), ("gddr.bandwidth", "696 GB/s")]
+    view = _loaded(
+        tmp_path,
+        {
+            "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts),
+            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("gddr.bandwidth", "696 GB/s")]),
+        },
+        "--standard-rules",
+    )
+    claims = [c for c in _claims(sentence, view) if c.verdict is not Verdict.unresolved]
+    assert [(c.number.digits, c.verdict, c.subject, c.quantity) for c in claims] == [
+        ("149.7", Verdict.matched, "chip-a", "peak.bf16_dense"),
+        ("0.696", Verdict.matched, "chip-a", "gddr.bandwidth"),
+    ]
