@@ -26,6 +26,7 @@ from derive.text.decide import (
     counterpart,
     decide,
     divisor,
+    repeated,
     restated,
     speaks_of,
     told_wrong,
@@ -132,7 +133,10 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         )
     results: list[CheckedNumber] = []
     recent: deque[Echo] = deque(maxlen=ECHOES)
+    line_start = 0
     for read in blocks_with_context(view, text):
+        _settle_repeats(view, results, line_start)
+        line_start = len(results)
         block, numbers, context = read.block, read.numbers, read.context
         spans = [(n.column - 1, n.end) for n in numbers]
         written = computed(view, read)
@@ -290,4 +294,42 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     context=sentence,
                 )
             )
+    _settle_repeats(view, results, line_start)
     return TextReport(file, tuple(results))
+
+
+AGREEING = frozenset({Verdict.matched, Verdict.alternative, Verdict.superseded})
+"""Verdicts of a number that agrees with a value the catalog records for its pair."""
+
+
+def _settle_repeats(view: CatalogView, results: list[CheckedNumber], first: int) -> None:
+    """Unresolved numbers of one line (`results[first:]`) whose words tie them to pairs,
+    one of which the same digits on the line agree with, take that pair if they agree."""
+    resolved: dict[str, set[str]] = {}
+    for result in results[first:]:
+        if result.verdict in AGREEING and result.subject:
+            pair = f"{result.subject}:{result.quantity}"
+            resolved.setdefault(result.number.digits, set()).add(pair)
+    if not resolved:
+        return
+    for index in range(first, len(results)):
+        result = results[index]
+        if result.verdict is not Verdict.unresolved or not result.candidates:
+            continue
+        pairs = resolved.get(result.number.digits, set()) & set(result.candidates)
+        if len(pairs) != 1:
+            continue
+        subject, _, quantity = pairs.pop().partition(":")
+        decision = repeated(view, result.number, (subject, quantity), result.candidates)
+        if decision is not None:
+            verdict, chosen, judgement, why, _ = decision
+            results[index] = replace(
+                result,
+                verdict=verdict,
+                subject=subject,
+                quantity=quantity,
+                judgement=judgement,
+                why=why,
+                firm=bool(chosen and chosen.firm),
+                candidates=(),
+            )

@@ -643,3 +643,24 @@ def divisor(
     why = f"{why.rstrip()} its value agrees with {chosen.quantity} only"
     chosen = Candidate(subject, chosen.quantity, 1.0, 1.0, why, "its place in the quotient", 1.0)
     return judgement.verdict, chosen, judgement, why, ()
+
+
+def repeated(
+    view: CatalogView, number: TextNumber, pair: tuple[str, str], tied: Sequence[str]
+) -> Decision | None:
+    """A number its words tie to `pair` among the `tied` (or name only tentatively), whose
+    digits the same line resolves to that pair elsewhere ("4 颗 HBM2 … 4 × 8 ＝ 32 GB": the
+    stacks, by the catalog's rule): the words and the computation both name it. Not where
+    another tied pair holds the value too (two peaks of one value: the repeat is either)."""
+    judgement = judge_pair(view, number, pair)
+    if judgement is None or judgement.verdict is Verdict.mismatched:
+        return None
+    for other in tied:
+        subject, _, quantity = other.partition(":")
+        if (subject, quantity) != pair:
+            again = judge_pair(view, number, (subject, quantity))
+            if again is not None and again.verdict is not Verdict.mismatched:
+                return None
+    why = f"its words name {pair[0]} {pair[1]}, and the line resolves the same digits to it"
+    chosen = Candidate(pair[0], pair[1], 1.0, 1.0, why, "the same digits on the line", 1.0)
+    return judgement.verdict, chosen, judgement, why, ()

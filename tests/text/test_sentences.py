@@ -1194,3 +1194,28 @@ def test_a_number_a_claim_is_divided_by_is_a_quantity_of_the_same_subject(
         ("149.7", Verdict.matched, "chip-a", "peak.bf16_dense"),
         ("0.696", Verdict.matched, "chip-a", "gddr.bandwidth"),
     ]
+
+
+def test_a_number_takes_the_pair_its_repeat_on_the_line_is_resolved_to(tmp_path: Path) -> None:
+    # "4 颗 HBM2" alone: four is also the chip's MXU count and core count, and the words
+    # name the stacks only by the memory's name; the computation that follows resolves the
+    # same 4 to the stacks by the catalog's rule, as the words had it.
+    facts = [
+        ("hbm.stacks", "4"),
+        ("hbm.capacity_per_stack", "8 GB"),
+        ("hbm.capacity", "32 GB"),
+        ("mxu.count", "4"),
+        ("tensorcore.count", "4"),
+    ]
+    view = _loaded(
+        tmp_path,
+        {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)},
+        "--standard-rules",
+    )
+    text = "## Chip A\n\n它有 4 颗 HBM2，每颗 8 GB，合计 4 × 8 ＝ 32 GB。\n"
+    first = _claims(text, view)[0]
+    assert (first.number.literal, first.verdict, first.quantity) == (
+        "4 颗",
+        Verdict.matched,
+        "hbm.stacks",
+    ), first.why
