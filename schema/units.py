@@ -10,7 +10,7 @@ hot loops multiply numbers instead of building pint objects.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -213,6 +213,15 @@ def quotient_of(numerator: str, result: str, unit: str) -> bool:
     """True when `numerator` ÷ something in `unit` has the dimension of `result`: a peak in
     TFLOP/s over a bandwidth in GB/s gives FLOP/B. All three are canonical units."""
     return bool(_dimensions(numerator) / _dimensions(result) == _dimensions(unit))
+
+
+def unexplained_dimensions(factors: Sequence[tuple[str, int]], result: str) -> frozenset[str]:
+    """The base dimensions by which `result` differs from the product of `factors` (each a
+    canonical unit and +1 to multiply, -1 to divide): empty when they agree."""
+    product: Any = _dimensions("")
+    for unit, sign in factors:
+        product = product * _dimensions(unit) if sign > 0 else product / _dimensions(unit)
+    return frozenset(str(name) for name in (_dimensions(result) / product))
 
 
 @cache

@@ -30,6 +30,7 @@ from derive.text.decide import (
     restated,
     speaks_of,
     told_wrong,
+    worked_for_one_subject,
 )
 from derive.text.judge import Judgement
 from derive.text.known import CatalogView
@@ -143,6 +144,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         listed = respective(block, numbers, read.mentions)
         unit_of_list = shared_units(numbers, block.text)
         divided = quotient_units(block.text, numbers)
+        worked = worked_for_one_subject(view, read)
         flags: dict[tuple[int, int], tuple[bool, bool, bool, bool]] = {}
         last: tuple[int, tuple[str, str]] | None = None  # the end and pair of the last claim
 
@@ -227,6 +229,11 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                         )
                     if again is not None:
                         verdict, chosen, judgement, why, names = again
+                if index in worked and (
+                    verdict is Verdict.unresolved
+                    or (verdict is Verdict.mismatched and found.unit is None)
+                ):  # the computation's numbers agree one by one: more than a bare mismatch
+                    verdict, chosen, judgement, why, names = worked[index]
                 if verdict is Verdict.unresolved:
                     told = told_wrong(view, found, pairs, cues((low, high))[:2])
                     if told is not None:

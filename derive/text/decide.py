@@ -36,7 +36,7 @@ from derive.text.resolve import (
     wide,
 )
 from derive.text.verdict import Verdict
-from schema.units import quotient_of
+from schema.units import quotient_of, unexplained_dimensions
 
 EXACT = Decimal("0.001")
 """The precision of a whole number written as a factor of a computation."""
@@ -438,8 +438,129 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
     return decided
 
 
-def _consistent(chain: Chain, numbers: Sequence[TextNumber]) -> bool:
-    """True when the written result is what the written operands give (to 1 %)."""
+WORKED_AGREEING = 2
+"""How many numbers of a written computation must each agree with one of the subject's
+quantities, and no other, before any of them is tied by value alone."""
+WORKED_EACH = 0.5
+"""The most chance of a coincidence of one such number: together (their chances
+multiplied) they must be as unlikely as a number settled alone."""
+
+
+def worked_for_one_subject(view: CatalogView, read: Read) -> dict[int, Decision]:
+    """The numbers of a line's written computations that no rule of the catalog explains,
+    each tied by its value to one of the quantities of the one subject the words name.
+
+    "Gaudi 2 gives 432 / 600 = 0.72 TFLOPS/W", "32 × 4096 ＝ 131072 MAC/周期": the subject
+    is named first, from the words, clearly better than any other; the arithmetic must hold
+    (to 1 %, a power of 1000 aside); then each number is looked for among that subject's own
+    quantities only, and at least two numbers must each agree with exactly one quantity,
+    all different, as unlikely together to be a coincidence as one number settled alone,
+    and their dimensions must give the result's. A factor of unit conversion (× 8, ÷ 1000)
+    is left to the units.
+    """
+    block, numbers, context = read.block, read.numbers, read.context
+    decided: dict[int, Decision] = {}
+    for chain in chains(block.text, numbers):
+        if chain.result is not None and not _consistent(chain, numbers, prefixed=True):
+            continue
+        where = numbers[chain.operands[0][0]].column - 1
+        near = read.terms_around(where - WINDOW, where + WINDOW)
+        subject = _named_best(subject_evidence(view, block, where, near, context))
+        if subject is None:
+            continue
+        own = [Candidate(subject, q, 1.0, BY_VALUE, "", "") for q in view.quantities_of[subject]]
+        places = [index for index, _ in chain.operands]
+        if chain.result is not None:
+            places.append(chain.result)
+        taken: dict[int, tuple[Candidate, Judgement]] = {}
+        chance = 1.0
+        for index in places:
+            number = numbers[index]
+            if _conversion(number):
+                continue
+            pool = [c for c in own if fits_unit(view, number, c.quantity)]
+            alone = _coincidence(view, number, pool, counted=True) if pool else 1.0
+            if alone > WORKED_EACH:
+                continue
+            agreeing = [
+                (c, j)
+                for c, j in _judged(view, number, pool)
+                if j is not None and j.verdict is not Verdict.mismatched
+            ]
+            if len({c.quantity for c, _ in agreeing}) == 1:
+                taken[index] = agreeing[0]
+                chance *= alone
+        quantities = [c.quantity for c, _ in taken.values()]
+        if (
+            len(taken) < WORKED_AGREEING
+            or len(set(quantities)) != len(quantities)
+            or chance > COINCIDENCE
+            or not _dimensions_hold(view, chain, numbers, taken)
+        ):
+            continue
+        for index, (candidate, judgement) in taken.items():
+            why = (
+                f"a computation written about {subject}, whose values its numbers agree "
+                f"with one by one: {candidate.quantity}"
+            )
+            chosen = Candidate(subject, candidate.quantity, 1.0, 1.0, why, "its value", 1.0)
+            decided[index] = (judgement.verdict, chosen, judgement, why, ())
+    return decided
+
+
+PER_OPERATION = frozenset(
+    {"[computation]", "[operation]", "[multiply_accumulate]", "[clock_cycle]"}
+)
+"""What a bare factor of a computation may stand for: so much work per unit or per cycle
+("16384 × 2 × 2.52 GHz ≈ 82.6 TFLOPS": the 2 is FLOP per lane per cycle)."""
+
+
+def _dimensions_hold(
+    view: CatalogView,
+    chain: Chain,
+    numbers: Sequence[TextNumber],
+    taken: dict[int, tuple[Candidate, Judgement]],
+) -> bool:
+    """True when the operands, read as the quantities they were tied to (or in their written
+    units), give the dimension of the result written with a unit ("64 GB × 1.6 TB/s" is no
+    TFLOPS); a bare factor may only add work per unit or per cycle."""
+    places = [(index, sign) for index, sign in chain.operands]
+    if chain.result is not None:
+        places.append((chain.result, 0))
+    units: dict[int, str] = {}
+    for index, _ in places:
+        if index in taken:
+            units[index] = view.quantities[taken[index][0].quantity].unit
+        elif numbers[index].unit is not None:
+            units[index] = numbers[index].unit or ""
+    result = chain.result
+    if result is None or result not in units:
+        return True
+    factors = [(units.get(index, ""), sign) for index, sign in chain.operands]
+    left = unexplained_dimensions(factors, units[result])
+    bare = any(index not in units for index, _ in chain.operands)
+    return not left or (bare and left <= PER_OPERATION)
+
+
+def fits_unit(view: CatalogView, number: TextNumber, quantity: str) -> bool:
+    """True when `number` may be of `quantity`: written without a unit, or in one of its
+    dimension."""
+    return number.unit is None or compatible(number.unit, view.quantities[quantity].unit)
+
+
+def _named_best(named: dict[str, tuple[float, str]]) -> str | None:
+    """The subject the words name firmly and clearly better than any other, if one."""
+    ranked = sorted(named.items(), key=lambda item: -item[1][0])
+    if not ranked or ranked[0][1][0] < FIRM_SUBJECT:
+        return None
+    if len(ranked) > 1 and ranked[0][1][0] < ranked[1][1][0] * SUBJECT_MARGIN:
+        return None
+    return ranked[0][0]
+
+
+def _consistent(chain: Chain, numbers: Sequence[TextNumber], *, prefixed: bool = False) -> bool:
+    """True when the written result is what the written operands give (to 1 %; with
+    `prefixed`, a power of 1000 aside)."""
     assert chain.result is not None
     product = 1.0
     for index, sign in chain.operands:
@@ -448,7 +569,12 @@ def _consistent(chain: Chain, numbers: Sequence[TextNumber]) -> bool:
             return False
         product = product * value if sign > 0 else product / value
     result = float(numbers[chain.result].value)
-    return bool(result) and abs(product - result) <= 0.01 * abs(result)
+    if not result:
+        return False
+    if prefixed and product:  # "16384 × 2 × 2.52 ≈ 82.6 TFLOPS": GFLOP/s written as TFLOPS
+        steps = round(math.log(abs(product / result), 1000))
+        result *= 1000.0**steps
+    return abs(product - result) <= 0.01 * abs(result)
 
 
 CONVERSION: Decision = (Verdict.non_claim, None, None, "a unit conversion of the computation", ())

@@ -95,6 +95,8 @@ _PROSE_UNITS: dict[str, str] = {
     "B/周期/SM": "B/cycle",
     "B/周期": "B/cycle",
     "次乘加/拍": "MAC/cycle",
+    "MAC/周期": "MAC/cycle",
+    "MAC/拍": "MAC/cycle",
     "次乘加/周期": "MAC/cycle",
     "FLOP/byte": "FLOP/B",
     "FLOP/周期": "FLOP/cycle",
@@ -125,7 +127,7 @@ _PROSE_UNITS.update(
     dict.fromkeys(WHOLE_THINGS | TIMES | {"个", "根", "条", "行", "token", "次", "lane"}, "")
 )  # counting words: the number is plain
 _UNIT_WORD = re.compile(
-    r"(?:[kMGTPE]?FLOPS|[kMGTPE]?FLOP(?:/(?:s|B|cycle))?|[kMGTPE]?bps|[kMGTPE]?b/s"
+    r"(?:[kMGTPE]?(?:FLOP|OP)S(?:/W)?|[kMGTPE]?FLOP(?:/(?:s|B|cycle))?|[kMGTPE]?bps|[kMGTPE]?b/s"
     r"|[kMGTPEKi]{0,2}B(?:/s)?|[kMGTP]?bits?(?:/s)?|[kMG]?Hz|MAC(?:/cycle)?|%|[mµn]s|[kM]?W)"
     r"(?![A-Za-z0-9])"
 )
@@ -195,7 +197,9 @@ def _unit_after(rest: str) -> tuple[str | None, str, int]:
     if match:
         word = match.group()
         with contextlib.suppress(UnitError):  # "1,024 bits": a plural of the unit
-            unit = canonical_unit(word[:-1] if word.endswith("bits") else word)
+            unit = canonical_unit(word[:-1] if word.endswith("bits") else word.removesuffix("/W"))
+            if word.endswith("/W"):  # "0.72 TFLOPS/W": a rate per watt
+                unit = f"{unit}·W" if "/" in unit else f"{unit}/W"
             found = (unit, word, skipped + match.end())
     match = _PROSE_UNIT.match(stripped)
     if match and skipped + match.end() > found[2]:  # the longer spelling: "B/周期" over "B"

@@ -624,19 +624,24 @@ def candidates(
         # a repeat is of the subject the sentence names, if it names one: "the Max 1550's
         # 4,096 FLOP per clock" repeats no other chip's 4,096-bit bus of lines before
         named = {s for s, (score, _) in subjects.items() if score >= FIRM_SUBJECT}
-        for echo in reversed(recent):
-            if echo.digits == number.digits and (
-                number.unit is None or echo.unit_text == number.unit_text
-            ):
-                if named and echo.subject and not view.family(echo.subject) & named:
-                    break
-                why = f"repeats the {echo.literal} of line {echo.line}"
-                number = replace(number, unit=echo.unit, unit_text=echo.unit_text)
-                if echo.subject and echo.quantity:
-                    _best(quantities, echo.quantity, ECHO, why)
-                    _best(local, echo.quantity, ECHO, why)
-                    _best(subjects, echo.subject, FIRM_SUBJECT, why)
-                break
+        same = [
+            echo
+            for echo in recent
+            if echo.digits == number.digits
+            and (number.unit is None or echo.unit_text == number.unit_text)
+        ]
+        if len({(e.subject, e.quantity) for e in same if e.quantity}) > 1:
+            same = []  # "181.0 TFLOPS … INT8 也是 181.0 TOPS": a repeat of which?
+        echo = same[-1] if same else None
+        if echo is not None and not (
+            named and echo.subject and not view.family(echo.subject) & named
+        ):
+            why = f"repeats the {echo.literal} of line {echo.line}"
+            number = replace(number, unit=echo.unit, unit_text=echo.unit_text)
+            if echo.subject and echo.quantity:
+                _best(quantities, echo.quantity, ECHO, why)
+                _best(local, echo.quantity, ECHO, why)
+                _best(subjects, echo.subject, FIRM_SUBJECT, why)
     if not subjects:
         subjects = _owners(view, quantities)
     bare_by_value = number.unit is None and significant_digits(number.digits) >= BARE_DIGITS

@@ -185,3 +185,13 @@ def test_watts_are_a_unit_of_board_power() -> None:
         ("300 W", Decimal(300), "W"),
         ("120 kW", Decimal(120), "kW"),
     ]
+
+
+def test_rates_per_watt_tops_and_macs_per_cycle_are_units() -> None:
+    assert found("能效 0.72 TFLOPS/W，INT8 512 TOPS，0.5 TOPS/W，每拍 131072 MAC/周期") == [
+        ("0.72 TFLOPS/W", Decimal("0.72"), "TFLOP/s·W"),
+        ("8", Decimal(8), None),
+        ("512 TOPS", Decimal(512), "TOP/s"),
+        ("0.5 TOPS/W", Decimal("0.5"), "TOP/s·W"),
+        ("131072 MAC/周期", Decimal(131072), "MAC/cycle"),
+    ]

@@ -1219,3 +1219,69 @@ def test_a_number_takes_the_pair_its_repeat_on_the_line_is_resolved_to(tmp_path:
         Verdict.matched,
         "hbm.stacks",
     ), first.why
+
+
+_POWER = (
+    "quantities:\n  - id: power.tdp\n    name: board power\n    unit: W\n"
+    "  - id: hbm.bandwidth\n    name: HBM bandwidth\n    unit: GB/s\n"
+)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "按 BF16 每瓦算：Chip A 是 432 ÷ 600 ≈ 0.72 TFLOPS/W。",
+        "Per watt, Chip A gives 432 / 600 = 0.72 TFLOPS/W.",
+    ],
+)
+def test_a_computation_about_one_chip_ties_its_numbers_to_that_chips_quantities(
+    tmp_path: Path, sentence: str
+) -> None:
+    # No rule derives efficiency: the chip is named first, the arithmetic holds, and each
+    # number agrees with one of its quantities and no other, both together no coincidence;
+    # Chip B's equal peak is not what the sentence speaks of.
+    facts = [("peak.bf16_dense", "432 TFLOPS"), ("power.tdp", "600 W")]
+    view = _loaded(
+        tmp_path,
+        {
+            "quantities.yaml": _POWER,
+            "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts),
+            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("peak.bf16_dense", "432 TFLOPS")]),
+        },
+    )
+    claims = _claims(sentence, view)
+    assert [(c.number.digits, c.verdict, c.subject, c.quantity) for c in claims[:2]] == [
+        ("432", Verdict.matched, "chip-a", "peak.bf16_dense"),
+        ("600", Verdict.matched, "chip-a", "power.tdp"),
+    ], [c.why for c in claims]
+
+
+def test_a_computation_whose_units_do_not_give_its_result_ties_nothing(tmp_path: Path) -> None:
+    # 64 would agree with the chip's 64 GB of HBM, but 64 GB × 1.6 TB/s is no TFLOPS: the
+    # 64 is the made-up intensity of the example, and stays unresolved.
+    facts = [("hbm.capacity", "64 GB"), ("hbm.bandwidth", "1.6 TB/s")]
+    view = _loaded(
+        tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)}, "--standard-rules"
+    )
+    claims = _claims("在 Chip A 上，能达到的算力约为 64 × 1.6 TB/s ≈ 102 TFLOPS。", view)
+    first = claims[0]
+    assert (first.number.digits, first.verdict) == ("64", Verdict.unresolved), first.why
+
+
+def test_a_repeat_of_digits_two_quantities_were_given_is_a_repeat_of_neither(
+    tmp_path: Path,
+) -> None:
+    # The line before gave 181.0 twice, as the BF16 peak and as the INT8 rate: a later bare
+    # "181.0" repeats one of them, and the words do not say which.
+    facts = [("peak.bf16_dense", "181.0 TFLOPS"), ("peak.int8_dense", "181.0 TOPS")]
+    view = _loaded(tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)})
+    text = (
+        "Chip A 的 BF16 是 181.0 TFLOPS，INT8 也是 181.0 TOPS。\n\n"
+        "别的芯片单精度也有 181 TFLOPS；注意它和 Chip A 的 181.0 说的不是同一种精度。\n"
+    )
+    claims = _claims(text, view)
+    assert [(c.verdict, c.quantity) for c in claims[:2]] == [
+        (Verdict.matched, "peak.bf16_dense"),
+        (Verdict.matched, "peak.int8_dense"),
+    ]
+    assert claims[-1].verdict is Verdict.unresolved, claims[-1].why
