@@ -268,6 +268,9 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     )
                 )
             _, _, made_up, follows = cues((low, high))
+            # under a heading that announces a made-up example ("A toy decode step"), a
+            # number the catalog does not back is the example's
+            made_up = made_up or context.made_up
             if verdict is Verdict.unresolved and (
                 made_up
                 or (follows and takes_time(found.unit) and not held_dimension(view, found.unit))

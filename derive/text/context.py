@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from derive.text.document import Block, read_document
 from derive.text.known import CatalogView
 from derive.text.lexicon import Mention, subject_mentions
-from derive.text.nonclaims import NonClaim, classify
+from derive.text.nonclaims import NonClaim, classify, hypothetical
 from derive.text.numbers import TextNumber, numbers_in_line
 from derive.text.resolve import Context, compared_with
 
@@ -117,6 +117,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
     opened_with: str | None = None  # the first subject of the last paragraph naming one
     columns: list[str] = []
     heading: tuple[str, ...] = ()
+    made_up = False  # the section under a heading that announces a made-up example
     paragraphs = [i for i, (block, _, _) in enumerate(read) if block.cell is None]
     place = {index: rank for rank, index in enumerate(paragraphs)}
     for index, (block, mentions, numbers) in enumerate(read):
@@ -139,6 +140,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
         if block.heading:
             heading = tuple(dict.fromkeys(named))
             carried = heading
+            made_up = hypothetical(block.text)
         before = read[paragraphs[rank - 1]][0].text if rank else ""
         cell = block.cell
         context = Context(
@@ -153,6 +155,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             terms(cell.row_header) if cell else (),
             tuple((m.start, sense.id) for m, sense in spoken),
             opened_with,
+            made_up and not block.heading,
         )
         starts = [m.start for m in mentions]
         subject_terms = [

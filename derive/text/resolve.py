@@ -134,6 +134,7 @@ class Context:
     row_terms: tuple[Mention, ...] = ()  # and its row header
     named: tuple[tuple[int, str], ...] = ()  # where the block names each subject, in order
     opened_with: str | None = None  # the subject the last paragraph naming one opened with
+    made_up: bool = False  # the section's heading announces a made-up example ("A toy …")
 
     def topic(self, position: int) -> str | None:
         """Whom "its" at `position` speaks of: the block's first subject before it, else

@@ -112,6 +112,9 @@ def test_hypothetical_sentences() -> None:
     assert hypothetical("假设一个算子搬 100 字节")
     assert hypothetical("举个玩具例子：一个 kernel 读写 2 GB 数据")
     assert not hypothetical("The A100 moves 2,039 GB/s")
+    assert hypothetical("Take a made-up model with 13 billion parameters")
+    assert hypothetical("放在一张带宽 1 TB/s 的假想卡上")
+    assert hypothetical("即使做成 128 bit 总线，也只有 136.5 GB/s")
 
 
 @pytest.mark.parametrize(

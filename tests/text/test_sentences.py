@@ -1285,3 +1285,24 @@ def test_a_repeat_of_digits_two_quantities_were_given_is_a_repeat_of_neither(
         (Verdict.matched, "peak.int8_dense"),
     ]
     assert claims[-1].verdict is Verdict.unresolved, claims[-1].why
+
+
+def test_a_section_whose_heading_announces_a_toy_example_holds_the_examples_numbers(
+    second_view: CatalogView,
+) -> None:
+    # The list items under "A toy decode step" work the example through; the chip's own
+    # figure among them is still checked against the catalog.
+    text = (
+        "## 9. A toy decode step\n\n"
+        "Take a model of 13 GB and a batch of one.\n\n"
+        "- At the MI300X's 5.3 TB/s that is about 2.5 ms per token, ≈ 408 tokens/s.\n"
+        "- On a smaller part it takes about 15.9 ms.\n\n"
+        "## 10. Summary\n\n"
+        "- On a smaller part it takes about 15.9 ms.\n"
+    )
+    results = check_text(text, second_view).results
+    verdicts = {(r.number.line, r.number.literal): r.verdict for r in results}
+    assert verdicts[(5, "5.3 TB/s")] is Verdict.matched
+    for number in ((5, "2.5 ms"), (5, "408 tokens"), (6, "15.9 ms")):
+        assert verdicts[number] is Verdict.non_claim, number
+    assert verdicts[(10, "15.9 ms")] is Verdict.unresolved  # the next section states it
