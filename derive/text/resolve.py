@@ -397,36 +397,46 @@ def _counted_part(view: CatalogView, block: Block, mention: Mention) -> bool:
 
 PART_COUNTED = 1.0
 """How strongly "6 颗 HBM3E" names the count of HBM stacks: the part is named at once."""
-_COUNTED_GAP = re.compile(r"\s{0,2}(?:of\s+)?")
+_COUNTED_GAP = re.compile(r"\s{0,2}(?:of\s+|[×x]\s{0,2})?")
+_TIMES_GAP = re.compile(r"\s{0,2}[×x]\s{0,2}")
+"""A memory part multiplied by the count before it: "HBM2 ×4", "HBM2E × 6"."""
 
 
 def _counting_the_part(
     view: CatalogView, block: Block, number: TextNumber, mentions: Sequence[Mention]
 ) -> list[tuple[str, str]]:
-    """The count quantities a number counts when a memory standard follows it at once
-    ("6 颗 HBM3E", "8 stacks of HBM3"): those a word of the standard's family names
-    (the "HBM" of "HBM stacks" begins "HBM3E"), with why."""
-    if number.unit not in ("", None):
+    """The count quantities a number counts when a memory part follows it at once ("6 颗
+    HBM3E", "8 stacks of HBM3", "4 × HBM2") or precedes it times it ("HBM2E ×6"): those a
+    word of the part's family names (the "HBM" of "HBM stacks" begins "HBM3E"), with why.
+    The part is a memory standard of the catalog, or a generation word of a family the
+    catalog holds quantities of ("HBM2" where no HBM2 subject is)."""
+    if number.unit not in ("", None) or number.value != number.value.to_integral_value():
         return []
     for mention in mentions:
-        if mention.start < number.end or mention.start > number.end + 16:
+        if number.end <= mention.start <= number.end + 16:
+            gap = _COUNTED_GAP.fullmatch(block.text[number.end : mention.start])
+        elif mention.end <= number.column - 1 and mention.end >= number.column - 8:
+            gap = _TIMES_GAP.fullmatch(block.text[mention.end : number.column - 1])
+        else:
             continue
-        if not _COUNTED_GAP.fullmatch(block.text[number.end : mention.start]):
+        if not gap:
             continue
-        standards = [
-            view.subjects[s.id]
+        names = {
+            n.lower()
             for s in mention.senses
             if s.target == "subject" and s.id in view.subjects
             if view.subjects[s.id].kind in PART_KINDS
-        ]
-        if not standards:
-            continue
-        names = {n.lower() for standard in standards for n in standard.names()}
-        return [
-            (quantity, f"counts the {mention.term} named after it")
+            for n in view.subjects[s.id].names()
+        }
+        if not names and any(s.target == "quantity" for s in mention.senses):
+            names = {mention.term.lower()}  # "HBM2": a generation word of the HBM family
+        counted = [
+            (quantity, f"counts the {mention.term} named with it")
             for quantity, words in view.count_words.items()
             if any(len(w) >= 3 and name.startswith(w) for w in words for name in names)
         ]
+        if counted:
+            return counted
     return []
 
 

@@ -1306,3 +1306,30 @@ def test_a_section_whose_heading_announces_a_toy_example_holds_the_examples_numb
     for number in ((5, "2.5 ms"), (5, "408 tokens"), (6, "15.9 ms")):
         assert verdicts[number] is Verdict.non_claim, number
     assert verdicts[(10, "15.9 ms")] is Verdict.unresolved  # the next section states it
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| Chip | Memory |\n|---|---|\n| Chip A | HBM2 ×4 |\n",
+        "| Chip | Memory |\n|---|---|\n| Chip A | 4 × HBM2 |\n",
+        "Chip A carries 4 × HBM2.",
+    ],
+)
+def test_a_count_multiplying_a_memory_generation_counts_its_stacks(
+    tmp_path: Path, text: str
+) -> None:
+    # No HBM2 subject in the catalog: "HBM2" is a word of the HBM family, and a whole number
+    # times it counts the family's parts, here the stacks (not the four MXUs).
+    facts = [("hbm.stacks", "4"), ("mxu.count", "4"), ("hbm.capacity", "32 GB")]
+    view = _loaded(
+        tmp_path,
+        {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)},
+        "--standard-rules",
+    )
+    claim = _one(text, view)
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "chip-a",
+        "hbm.stacks",
+    ), claim.why
