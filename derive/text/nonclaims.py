@@ -38,9 +38,12 @@ class NonClaim(StrEnum):
 _WINDOW = 24
 _SECTION_BEFORE = re.compile(
     r"(?:§\s?|§\d+(?:\.\d+)*\s?[–-]\s?|(?:section|sections|sec\.|chapter|ch\.|part|lesson)\s"
-    r"|第\s?|专题\s?|节号\s?)$",
+    r"|第\s?|专题\s?|节号\s?"
+    r"|(?:第|§|sections?\s)\s?\d{1,2}(?:\.\d{1,2})*\s?(?:[、,，和与及&]|and|or)\s?)$",
     re.IGNORECASE,
 )
+"""Words before a section number, the second of a list of them too ("第 1、2 节",
+"sections 3 and 4", "§2, 3")."""
 _SECTION_SHAPE = re.compile(r"\d{1,2}(?:\.\d{1,2}){1,2}")
 _SECTION_SUFFIX = re.compile(r"[a-d](?![A-Za-z])")
 _SECTION_AFTER = re.compile(
@@ -52,6 +55,14 @@ _FIGURE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _FIGURE_AFTER_ORDINAL = re.compile(r"\s?(?:步|栏|档|张|行|列|页|条|点|项|个问题|种|课)")
+_FORMAT_AFTER = re.compile(
+    r"\s?(?:peaks?|formats?|precisions?|float(?:ing)?|math|arithmetic|inputs?|accumulat\w*"
+    r"|integers?|data\s?types?|types?|mode)(?![A-Za-z])",
+    re.IGNORECASE,
+)
+"""What after a width in bits makes it a number format's name ("16-bit peak", "best 16-bit
+format", "8 位整数"), not a bus or a channel ("16-bit channels", "1024 位总线")."""
+_BITS_FORMAT_AFTER = re.compile(r"\s?(?:位|比特)\s?(?:精度|浮点|整数|格式|整型)")
 _PAGE_BEFORE = re.compile(r"(?:page|pages|p\.|pp\.)\s?$", re.IGNORECASE)
 _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])|\s?(?:分位|th percentile|percentile)")
 _NAME_BEFORE = re.compile(r"[A-Za-z_]$|[A-Za-z][-/]$")
@@ -71,7 +82,9 @@ _TIMES_BEFORE = re.compile(r"[×*]\s{0,2}$")
 _TIMES_AFTER = re.compile(r"\s{0,2}[×*]")
 _BYTES_TIMES_BEFORE = re.compile(r"\d\s?[kMGTPE]?i?B(?:/s)?\s?[×*]\s?$")
 _BITS_LATER = re.compile(r"bit|[kMGTP]b(?:ps|/s)|位")
-_FLOP_WORDS = re.compile(r"FLOP|flop")
+_FLOP_WORDS = re.compile(r"FLOP|flop|峰值|算力")
+_CLOCK_WORDS = re.compile(r"GHz|MHz|频率|时钟|clock", re.IGNORECASE)
+"""A product with a clock in it: "16384 × 2 × 2.52 GHz ≈ 82.6 TFLOPS", "MAC 数 × 2 × 频率"."""
 _MAC_WORDS = re.compile(r"MAC|乘加|multiply-accumulate|fused multiply", re.IGNORECASE)
 _FLOP_PER_MAC_BEFORE = re.compile(r"[×x*]\s{0,2}$")
 _PER_MAC_BEFORE = re.compile(
@@ -163,6 +176,10 @@ def classify(
         return NonClaim.identifier  # 3D, 4K, 5090X
     if _PAGE_BEFORE.search(before):
         return NonClaim.identifier
+    if (number.unit == "bit" and _FORMAT_AFTER.match(line, number.end)) or (
+        not has_unit and _BITS_FORMAT_AFTER.match(line, number.end)
+    ):
+        return NonClaim.identifier  # 16-bit peak, 8 位整数: the name of a number format
     if _FIGURE_BEFORE.search(before):
         return NonClaim.figure
     if _ORDINAL_AFTER.match(right_after) and not has_unit:
@@ -234,12 +251,12 @@ def classify(
     ):
         return NonClaim.constant  # 5,300 GB/s × 8 ÷ 8,192 bit: bytes made bits
     if (
-        not has_unit
+        (not has_unit or number.unit_text in ("×", "x"))  # "× 2 × 频率": read as 2×
         and number.digits == "2"
         and (_TIMES_BEFORE.search(before) or _TIMES_AFTER.match(right_after))
     ):
         near = line[max(0, start - 80) : number.end + 80]
-        if _FLOP_WORDS.search(near) and _MAC_WORDS.search(near):
+        if _FLOP_WORDS.search(near) and (_MAC_WORDS.search(near) or _CLOCK_WORDS.search(near)):
             return NonClaim.constant  # MACs × 2 × clock = FLOP/s: two FLOP per MAC
     if (
         number.value == 2

@@ -46,10 +46,23 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("shared memory (compute capability 8.0)", NonClaim.identifier),
         ("满足 99 分位延迟", NonClaim.ordinal),
         ("跳号：0 · 1 · 2 · 3 · 4", NonClaim.list_marker),
+        ("数值见第 1、2 节的出处", NonClaim.section),
+        ("as sections 3 and 4 show", NonClaim.section),
+        ("in each chip's best 16-bit format", NonClaim.identifier),
+        ("| 16-bit peak | INT8 |", NonClaim.identifier),
+        ("换成 8 位整数", NonClaim.identifier),
+        ("16384 × 2 × 2.52 GHz ≈ 82.6 TFLOPS", NonClaim.constant),
+        ("峰值 ＝ MAC 数 × 2 × 频率", NonClaim.constant),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
-    nth = {"1024 bit × 7.2 Gbps ÷ 8": 2, "跳号：0 · 1 · 2 · 3 · 4": 2}.get(text, 0)
+    nth = {
+        "1024 bit × 7.2 Gbps ÷ 8": 2,
+        "跳号：0 · 1 · 2 · 3 · 4": 2,
+        "数值见第 1、2 节的出处": 1,
+        "as sections 3 and 4 show": 1,
+        "16384 × 2 × 2.52 GHz ≈ 82.6 TFLOPS": 1,
+    }.get(text, 0)
     assert kind(text, nth) is expected
 
 
@@ -61,6 +74,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "从 8.0 到 9.6 Gbps",
         "It has 148 SMs",
         "≈ 35 TB/s",
+        "on 16-bit channels with 16 banks each",
+        "每颗 1024 位总线",
     ],
 )
 def test_claims_are_left_to_resolution(text: str) -> None:
