@@ -88,6 +88,13 @@ def seventh_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
 
 
 @pytest.fixture(scope="session")
+def eighth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
+    """The eighth test catalog (Ascend 910, Gaudi 2, Inferentia2, RTX 4090, GroqChip,
+    LPDDR5X), general rules."""
+    return _own_catalog(tmp_path_factory, "eighth")
+
+
+@pytest.fixture(scope="session")
 def course_text() -> str:
     """The course text, which lives beside the project in shared/seed."""
     if not SEED.is_file():
