@@ -308,7 +308,11 @@ _CORRECTION = re.compile(
     re.IGNORECASE,
 )
 _ERROR = re.compile(
-    r"错法|错误|算错|写错|弄错|错了|搞错|误算|mistake|wrong|error|incorrect|off by", re.IGNORECASE
+    r"错法|错误|算错|写错|弄错|错了|搞错|误算|笔误|误写|把[^。；;]{0,40}写成|写成了|夸大|高估|低估"
+    r"|mistake|wrong|error|incorrect|off by|typo|misprint|misquot\w*|overstat\w*|understat\w*"
+    r"|(?:reviews?|reports?|articles?|posts?)\s+(?:list|lists|listed|quote|quotes|quoted|credit"
+    r"|credits|credited|say|says|said|give|gives|gave)",
+    re.IGNORECASE,
 )
 
 
@@ -362,7 +366,27 @@ def told_wrong(
             candidate, judgement = explained[0]
             why = f"{candidate.why()}; the text speaks of an error, and only this value explains it"
             return Verdict.mismatched, candidate, judgement, why, ()
+        near = {
+            (c.subject, c.quantity): (c, j)
+            for c in tied(found)
+            if (j := judge_pair(view, number, (c.subject, c.quantity))) is not None
+            and j.verdict is Verdict.mismatched
+            and j.difference is not None
+            and abs(j.difference) <= MISQUOTED
+        }
+        if len(near) == 1:
+            candidate, judgement = next(iter(near.values()))
+            why = (
+                f"{candidate.why()}; the text speaks of an error, and of the pairs its words "
+                "name only this value is near it"
+            )
+            return Verdict.mismatched, candidate, judgement, why, ()
     return None
+
+
+MISQUOTED = 0.2
+"""How far a number the text calls wrong may be from the one pair its words name that it
+misquotes, when the numbers show no cause ("1,108 GB/s, a typo for 1,008")."""
 
 
 def computed(view: CatalogView, read: Read) -> dict[int, Decision]:

@@ -1333,3 +1333,21 @@ def test_a_count_multiplying_a_memory_generation_counts_its_stacks(
         "chip-a",
         "hbm.stacks",
     ), claim.why
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "网上有不少文章把 Chip A 的带宽写成 1,108 GB/s，那是笔误。",
+        "Some reviews list Chip A at 1,108 GB/s, a typo.",
+    ],
+)
+def test_a_number_the_text_calls_a_misquote_is_the_one_pair_it_is_near(
+    tmp_path: Path, sentence: str
+) -> None:
+    # No cause the numbers show (×2, ×8, 1.024ⁿ): of the chip's two bandwidths the words
+    # allow, 1,108 is within a fifth of one only, which the text says was written wrong.
+    facts = [("gddr.bandwidth", "1,008 GB/s"), ("hbm.bandwidth", "300 GB/s")]
+    view = _loaded(tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)})
+    claim = _one(sentence, view)
+    assert (claim.verdict, claim.quantity) == (Verdict.mismatched, "gddr.bandwidth"), claim.why
