@@ -801,13 +801,14 @@ def repeated(
     """A number its words tie to `pair` among the `tied` (or name only tentatively), whose
     digits the same line resolves to that pair elsewhere ("4 颗 HBM2 … 4 × 8 ＝ 32 GB": the
     stacks, by the catalog's rule): the words and the computation both name it. Not where
-    another tied pair holds the value too (two peaks of one value: the repeat is either)."""
+    a tied pair of another quantity holds the value too (two peaks of one value: the
+    repeat is either); another chip's equal figure is not what the line computes with."""
     judgement = judge_pair(view, number, pair)
     if judgement is None or judgement.verdict is Verdict.mismatched:
         return None
     for other in tied:
         subject, _, quantity = other.partition(":")
-        if (subject, quantity) != pair:
+        if quantity != pair[1]:
             again = judge_pair(view, number, (subject, quantity))
             if again is not None and again.verdict is not Verdict.mismatched:
                 return None
