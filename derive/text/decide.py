@@ -645,6 +645,9 @@ def _coincidence(
     if value == 0 or not math.isfinite(value):
         return 1.0
     width = float(number.high_bound - number.low_bound) / value
+    whole = number.value == number.value.to_integral_value() and not number.approx
+    if whole and group and all(view.quantities[c.quantity].count for c in group):
+        width = min(width, 1 / value)  # "其中 80 个" of counts: 80 exactly, not 75–85
     if _round_in_hardware(number) and not counted:
         width = max(width, 0.5)
     near = 0

@@ -1351,3 +1351,23 @@ def test_a_number_the_text_calls_a_misquote_is_the_one_pair_it_is_near(
     view = _loaded(tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)})
     claim = _one(sentence, view)
     assert (claim.verdict, claim.quantity) == (Verdict.mismatched, "gddr.bandwidth"), claim.why
+
+
+def test_a_whole_count_is_exact_when_its_value_settles_a_tie(tmp_path: Path) -> None:
+    # "80" would allow 75–85 by its trailing zero, and so the 84 SMs of the full die; of
+    # counts it is 80 exactly: the chip's enabled SMs, whatever the words tie it to.
+    facts = [("sm.count", "80"), ("sm.count_full", "84"), ("tensor_core.per_sm", "8")]
+    quantities = (
+        "quantities:\n  - id: sm.count_full\n    name: SMs of the full die\n    count: true\n"
+        "    name_zh: 完整的核心\n"
+    )
+    view = _loaded(
+        tmp_path,
+        {"quantities.yaml": quantities, "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)},
+    )
+    text = "## Chip A\n\n完整的核心有 84 个 SM，它启用其中 80 个。\n"
+    claims = _claims(text, view)
+    assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
+        ("84", Verdict.matched, "sm.count_full"),
+        ("80", Verdict.matched, "sm.count"),
+    ], [c.why for c in claims]
