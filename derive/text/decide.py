@@ -10,6 +10,7 @@ error. Judgements are remembered per number and pair on the catalog view.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Sequence
@@ -409,6 +410,10 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
     decided: dict[int, Decision] = {}
     written = numbers
     for chain in chains(block.text, written):
+        base = prefix_base(chain, written)
+        if base is not None:  # "5.3 × 1024 ＝ 5,427.2 GB/s": TB/s read in binary, no rule
+            decided[base] = CONVERSION
+            continue
         where = written[chain.operands[0][0]].column - 1
         numbers = list(written)
         if chain.result is not None:  # "每拍 84 × 4 × 128 ＝ 43,008 次乘加": MACs per cycle
@@ -580,6 +585,34 @@ def _named_best(named: dict[str, tuple[float, str]]) -> str | None:
     if len(ranked) > 1 and ranked[0][1][0] < ranked[1][1][0] * SUBJECT_MARGIN:
         return None
     return ranked[0][0]
+
+
+PREFIX_BASES = (Decimal(1000), Decimal(1024))
+_DECIMAL_PREFIXES = "kMGTPE"
+
+
+def prefix_base(chain: Chain, numbers: Sequence[TextNumber]) -> int | None:
+    """The index of the base in a product that only changes a unit's prefix: "5.3 × 1024 ＝
+    5,427.2 GB/s" (TB/s read as 1,024 GB/s), "8 × 1024 GB/s ＝ 8,192 GB/s". The number
+    multiplied is the same quantity in the next prefix up, not a width times a rate."""
+    if chain.result is None or len(chain.operands) != 2:
+        return None
+    result = numbers[chain.result]
+    unit = result.unit or ""
+    if not unit or unit[0] not in _DECIMAL_PREFIXES or unit[1:2] == "i":
+        return None
+    up = _DECIMAL_PREFIXES[_DECIMAL_PREFIXES.index(unit[0]) + 1 :][:1] + unit[1:]
+    for (index, sign), (other, _) in itertools.permutations(chain.operands):
+        base, scaled = numbers[index], numbers[other]
+        if (
+            sign > 0
+            and base.value in PREFIX_BASES
+            and base.unit in (None, "", unit)
+            and scaled.unit in (None, "", up)
+            and abs(scaled.value * base.value - result.value) <= Decimal("0.01") * result.value
+        ):
+            return index
+    return None
 
 
 def _consistent(chain: Chain, numbers: Sequence[TextNumber], *, prefixed: bool = False) -> bool:

@@ -1371,3 +1371,28 @@ def test_a_whole_count_is_exact_when_its_value_settles_a_tie(tmp_path: Path) -> 
         ("84", Verdict.matched, "sm.count_full"),
         ("80", Verdict.matched, "sm.count"),
     ], [c.why for c in claims]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "有人把 Chip A 的 5.3 TB/s 换算成 5.3 × 1024 = 5,427.2 GB/s。",
+        "Read in binary, Chip A's 5.3 TB/s is 5.3 × 1,024 = 5,427.2 GB/s.",
+    ],
+)
+def test_a_product_that_only_changes_a_prefix_makes_its_base_a_constant(
+    tmp_path: Path, sentence: str
+) -> None:
+    # 1024 is the chip's interface width too, and rules multiply widths by pin rates (one
+    # derived back from the binary reading of the bandwidth the catalog records): but
+    # 5.3 × 1024 = 5,427.2 GB/s is TB/s read as 1,024 GB/s, and 1024 is the base.
+    facts = [("hbm.stacks", "8"), ("hbm.interface_width", "1024 bit")]
+    chip = _chip("chip-a", "Chip A", facts) + (
+        "  - id: chip-a.hbm.bandwidth\n    quantity: hbm.bandwidth\n    value: 5.3 TB/s\n"
+        "    source: vendor-sheet\n    tier: official\n    alternatives:\n"
+        '      - value: "5,427.2 GB/s"\n        reason: the rounded 5.3 TB/s with a binary tera\n'
+    )
+    view = _loaded(tmp_path, {"subjects/chip-a.yaml": chip}, "--standard-rules")
+    results = check_text(sentence, view).results
+    base = next(r for r in results if r.number.digits in ("1024", "1,024"))
+    assert (base.verdict, base.non_claim) == (Verdict.non_claim, NonClaim.constant), base.why
