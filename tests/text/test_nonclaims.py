@@ -130,6 +130,10 @@ def test_hypothetical_sentences() -> None:
     assert hypothetical("Take a made-up model with 13 billion parameters")
     assert hypothetical("放在一张带宽 1 TB/s 的假想卡上")
     assert hypothetical("即使做成 128 bit 总线，也只有 136.5 GB/s")
+    assert hypothetical("一个 70 亿参数的模型需要 7 GB")  # a model of some size: an example
+    assert hypothetical("44 GB 装不下一个 70B 参数的模型")
+    assert hypothetical("a 13-billion-parameter model needs 13 GB")
+    assert not hypothetical("DeepSeek-V3 has 671B parameters")
 
 
 @pytest.mark.parametrize(
