@@ -640,7 +640,8 @@ def candidates(
             for echo in recent
             if echo.digits == number.digits
             and (number.unit is None or echo.unit_text == number.unit_text)
-        ]
+            and (len(number.digits) > 1 or echo.line == block.line)
+        ]  # a lone digit repeats only on its own line: "4 TiB" … "4 × 1,024" lines on
         if len({(e.subject, e.quantity) for e in same if e.quantity}) > 1:
             same = []  # "181.0 TFLOPS … INT8 也是 181.0 TOPS": a repeat of which?
         echo = same[-1] if same else None

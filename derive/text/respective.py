@@ -86,12 +86,17 @@ def respective(
     return found
 
 
-_LISTED_NUMBERS = re.compile(r"^\s*(?:,|，|、|/|and|or|和|与|及|或)\s*$", re.IGNORECASE)
+_LISTED_NUMBERS = re.compile(
+    r"^\s*(?:,|，|、|/|and|or|和|与|及|或|versus|vs\.?|对)\s*"
+    r"(?:about|around|roughly|nearly|约|大约|≈|~)?\s*$",
+    re.IGNORECASE,
+)
 
 
 def shared_units(numbers: Sequence[TextNumber], text: str) -> dict[int, TextNumber]:
     """The bare numbers of a list whose last number has a unit, given that unit:
-    "80 and 192 GB", "4、8 和 16 MiB" (index → the number with the unit)."""
+    "80 and 192 GB", "4、8 和 16 MiB", "2,048 versus 450 GB/s" (index → the number with
+    the unit)."""
     spans = [(n.column - 1, n.end) for n in numbers]
     given: dict[int, TextNumber] = {}
     for run in _runs(spans, text, _LISTED_NUMBERS):

@@ -38,7 +38,7 @@ def test_english_article_meets_every_target(english_view: CatalogView) -> None:
     scores = _scores(text, english_view, [ENGLISH / "labels.yaml"])
     # "8,192 bits × 5.2 Gb/s" is read in bits now, no longer as a bare number its value
     # placed; a power of two of bits is then too common to tell a subject by: unresolved
-    _holds(scores, 200, (0.98, 0.96, 0.95, 0.98))
+    _holds(scores, 200, (0.98, 0.96, 0.96, 0.98))
 
 
 def test_second_english_article_on_the_audits_catalog(second_view: CatalogView) -> None:
@@ -68,18 +68,18 @@ def test_fourth_catalog_chinese_article(fourth_view: CatalogView) -> None:
     # Its own catalog (H100, H200, L4, MI325X, HBM3E) and texts, written and labelled by
     # reading by someone who did not see the checker; first score 92.1 / 80.1 / 76.3 /
     # 84.1 %, then general fixes (brackets in computations, bytes made bits, times of a
-    # made-up example, a memory standard counted as a part). The targets are not
-    # all met on it: see the README.
+    # made-up example, a memory standard counted as a part, a product that only changes
+    # a unit's prefix).
     text = (FOURTH / "zh.md").read_text("utf-8")
     scores = _scores(text, fourth_view, [FOURTH / "zh.labels.yaml"])
-    _holds(scores, 150, (0.95, 0.92, 0.89, 0.98))
+    _holds(scores, 150, (0.98, 0.93, 0.89, 0.99))
 
 
 def test_fourth_catalog_english_article(fourth_view: CatalogView) -> None:
     # first score 95.0 / 92.3 / 88.4 / 97.5 %
     text = (FOURTH / "en.md").read_text("utf-8")
     scores = _scores(text, fourth_view, [FOURTH / "en.labels.yaml"])
-    _holds(scores, 85, (0.99, 0.96, 0.95, 0.99))
+    _holds(scores, 85, (0.99, 0.97, 0.97, 0.99))
 
 
 FIFTH = Path(__file__).resolve().parent / "fifth"
@@ -89,10 +89,10 @@ def test_fifth_catalog_chinese_article(fifth_view: CatalogView) -> None:
     # Its own catalog (MI300A, TPU v5p, RTX 6000 Ada, WSE-3, HBM2E) and texts, written and
     # labelled by reading by someone who did not see the checker; first score 95.7 / 79.2
     # / 74.4 / 88.7 %, then general fixes (a vendor or a capital word of one name in a
-    # table header or a sentence). The targets are not met on it: see the README.
+    # table header or a sentence; the 1024 of a binary prefix; a model of some size).
     text = (FIFTH / "zh.md").read_text("utf-8")
     scores = _scores(text, fifth_view, [FIFTH / "zh.labels.yaml"])
-    _holds(scores, 200, (0.96, 0.87, 0.85, 0.91))
+    _holds(scores, 200, (0.97, 0.90, 0.89, 0.95))
 
 
 def test_fifth_catalog_english_article(fifth_view: CatalogView) -> None:
@@ -111,14 +111,14 @@ def test_sixth_catalog_chinese_article(sixth_view: CatalogView) -> None:
     # first score, before any change made with it in view: 96.7 / 86.9 / 82.5 / 96.2 %
     text = (SIXTH / "zh.md").read_text("utf-8")
     scores = _scores(text, sixth_view, [SIXTH / "zh.labels.yaml"])
-    _holds(scores, 250, (0.99, 0.91, 0.90, 0.98))
+    _holds(scores, 250, (0.99, 0.93, 0.92, 0.98))
 
 
 def test_sixth_catalog_english_article(sixth_view: CatalogView) -> None:
     # first score 95.7 / 84.4 / 80.7 / 100 %
     text = (SIXTH / "en.md").read_text("utf-8")
     scores = _scores(text, sixth_view, [SIXTH / "en.labels.yaml"])
-    _holds(scores, 130, (0.99, 0.91, 0.91, 0.99))
+    _holds(scores, 130, (0.99, 0.93, 0.92, 0.99))
 
 
 SEVENTH = Path(__file__).resolve().parent / "seventh"
@@ -131,14 +131,14 @@ def test_seventh_catalog_chinese_article(seventh_view: CatalogView) -> None:
     # general fixes followed (a rate said before a sum, a generation word, per-one counts)
     text = (SEVENTH / "zh.md").read_text("utf-8")
     scores = _scores(text, seventh_view, [SEVENTH / "zh.labels.yaml"])
-    _holds(scores, 240, (0.99, 0.91, 0.90, 0.96))
+    _holds(scores, 240, (0.99, 0.94, 0.94, 0.98))
 
 
 def test_seventh_catalog_english_article(seventh_view: CatalogView) -> None:
     # first score 99.0 / 88.0 / 85.1 / 93.8 %
     text = (SEVENTH / "en.md").read_text("utf-8")
     scores = _scores(text, seventh_view, [SEVENTH / "en.labels.yaml"])
-    _holds(scores, 230, (0.99, 0.90, 0.88, 0.95))
+    _holds(scores, 230, (0.99, 0.91, 0.89, 0.96))
 
 
 EIGHTH = Path(__file__).resolve().parent / "eighth"
@@ -152,19 +152,19 @@ def test_eighth_catalog_chinese_article(eighth_view: CatalogView) -> None:
     # about one chip, a count times a memory part, a made-up example's section, formats)
     text = (EIGHTH / "zh.md").read_text("utf-8")
     scores = _scores(text, eighth_view, [EIGHTH / "zh.labels.yaml"])
-    _holds(scores, 480, (0.98, 0.91, 0.93, 0.95))
+    _holds(scores, 480, (0.98, 0.92, 0.93, 0.98))
 
 
 def test_eighth_catalog_english_article(eighth_view: CatalogView) -> None:
     # first score 97.4 / 88.3 / 88.3 / 88.4 %
     text = (EIGHTH / "en.md").read_text("utf-8")
     scores = _scores(text, eighth_view, [EIGHTH / "en.labels.yaml"])
-    _holds(scores, 400, (0.97, 0.93, 0.94, 0.94))
+    _holds(scores, 400, (0.98, 0.94, 0.94, 0.95))
 
 
 def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None:
     # The course's prose is elliptical (numbers far from their subject and quantity);
     # these are the figures reached, kept from falling back. The targets
-    # (97 / 90 / 85 / 95 %) are not met on it yet: see the README.
+    # (97 / 90 / 85 / 95 %) are met on it for non-claims only: see the README.
     scores = _scores(course_text, course_view, COURSE_LABELS)
-    _holds(scores, 250, (0.90, 0.70, 0.59, 0.94))
+    _holds(scores, 250, (0.91, 0.72, 0.62, 0.95))

@@ -1396,3 +1396,31 @@ def test_a_product_that_only_changes_a_prefix_makes_its_base_a_constant(
     results = check_text(sentence, view).results
     base = next(r for r in results if r.number.digits in ("1024", "1,024"))
     assert (base.verdict, base.non_claim) == (Verdict.non_claim, NonClaim.constant), base.why
+
+
+def test_two_numbers_set_against_each_other_share_the_unit_written_after_them(
+    tmp_path: Path,
+) -> None:
+    # "2,048 versus 450 GB/s": the 2,048 is a bandwidth, not the 2,048-bit interface the
+    # same memory also has.
+    facts = [("hbm.interface_width", "2048 bit"), ("hbm.bandwidth_per_stack", "2,048 GB/s")]
+    chip = _chip("mem-a", "Mem A", facts, kind="memory-standard")
+    view = _loaded(tmp_path, {"subjects/mem-a.yaml": chip}, "--standard-rules")
+    claim = _claims("Per stack, Mem A moves 2,048 versus about 450 GB/s before it.", view)[0]
+    assert (claim.number.unit, claim.quantity) == ("GB/s", "hbm.bandwidth_per_stack"), claim.why
+
+
+def test_a_lone_digit_repeats_no_figure_of_an_earlier_line(tmp_path: Path) -> None:
+    # "4 TiB" of the pod, lines before, is not what the "4" of the stacks' product repeats.
+    view = _loaded(
+        tmp_path,
+        {
+            "subjects/pod.yaml": _chip("pod-a", "Pod A", [("hbm.capacity", "4 TiB")]),
+            "subjects/chip-a.yaml": _chip(
+                "chip-a", "Chip A", [("hbm.stacks", "4"), ("hbm.interface_width", "1024 bit")]
+            ),
+        },
+    )
+    text = "Pod A holds 4 TiB of HBM.\n\nChip A is next.\n\nIt is 4 × 1,024 bits wide.\n"
+    fours = [c for c in _claims(text, view) if c.number.digits == "4"]
+    assert fours[-1].subject != "pod-a", fours[-1].why
