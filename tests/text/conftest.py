@@ -95,6 +95,13 @@ def eighth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
 
 
 @pytest.fixture(scope="session")
+def ninth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
+    """The ninth test catalog (T4, TPU v2 and its pod, Maia 100, Wormhole n300, Trainium,
+    HBM4), general rules."""
+    return _own_catalog(tmp_path_factory, "ninth")
+
+
+@pytest.fixture(scope="session")
 def course_text() -> str:
     """The course text, which lives beside the project in shared/seed."""
     if not SEED.is_file():

@@ -162,6 +162,27 @@ def test_eighth_catalog_english_article(eighth_view: CatalogView) -> None:
     _holds(scores, 400, (0.98, 0.94, 0.94, 0.95))
 
 
+NINTH = Path(__file__).resolve().parent / "ninth"
+
+
+def test_ninth_catalog_chinese_article(ninth_view: CatalogView) -> None:
+    # Its own catalog (T4, TPU v2 and its pod, Maia 100, Wormhole n300, Trainium, HBM4) and
+    # two FAQ-style texts, written and labelled by reading by someone who saw neither the
+    # checker nor any other set's text. First score, before any change made with it in
+    # view: 94.5 / 84.4 / 82.8 / 94.1 % (94.9 / 83.5 / 80.9 / 93.5 % at the last stop's
+    # head). It misses the targets: see the README.
+    text = (NINTH / "zh.md").read_text("utf-8")
+    scores = _scores(text, ninth_view, [NINTH / "zh.labels.yaml"])
+    _holds(scores, 430, (0.95, 0.84, 0.82, 0.94))
+
+
+def test_ninth_catalog_english_article(ninth_view: CatalogView) -> None:
+    # first score 96.0 / 88.4 / 87.4 / 95.9 % (96.4 / 85.2 / 84.2 / 91.1 % a stop before)
+    text = (NINTH / "en.md").read_text("utf-8")
+    scores = _scores(text, ninth_view, [NINTH / "en.labels.yaml"])
+    _holds(scores, 430, (0.97, 0.88, 0.87, 0.95))
+
+
 def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None:
     # The course's prose is elliptical (numbers far from their subject and quantity);
     # these are the figures reached, kept from falling back. The targets
