@@ -44,7 +44,7 @@ from derive.text.resolve import (
     takes_time,
 )
 from derive.text.respective import respective, shared_units
-from derive.text.verdict import Verdict
+from derive.text.verdict import AGREEING, Verdict
 
 CONTEXT = 100
 """Characters of a number's sentence either side of it that are kept and searched."""
@@ -134,9 +134,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         )
     results: list[CheckedNumber] = []
     recent: deque[Echo] = deque(maxlen=ECHOES)
-    line_start = 0
     for read in blocks_with_context(view, text):
-        _settle_repeats(view, results, line_start)
         line_start = len(results)
         block, numbers, context = read.block, read.numbers, read.context
         spans = [(n.column - 1, n.end) for n in numbers]
@@ -304,12 +302,8 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     context=sentence,
                 )
             )
-    _settle_repeats(view, results, line_start)
+        _settle_repeats(view, results, line_start)
     return TextReport(file, tuple(results))
-
-
-AGREEING = frozenset({Verdict.matched, Verdict.alternative, Verdict.superseded})
-"""Verdicts of a number that agrees with a value the catalog records for its pair."""
 
 
 def _settle_repeats(view: CatalogView, results: list[CheckedNumber], first: int) -> None:

@@ -36,7 +36,7 @@ from derive.text.resolve import (
     tied,
     wide,
 )
-from derive.text.verdict import Verdict
+from derive.text.verdict import AGREEING, Verdict
 from schema.units import quotient_of, unexplained_dimensions
 
 EXACT = Decimal("0.001")
@@ -116,7 +116,7 @@ def decide(
             return Verdict.unresolved, None, None, why, (f"{top.subject}:{top.quantity}",)
     names = tuple(f"{c.subject}:{c.quantity}" for c in group)
     chance = _coincidence(view, number, group)
-    for wanted in (Verdict.matched, Verdict.alternative, Verdict.superseded):
+    for wanted in AGREEING:
         agreeing = [(c, j) for c, j in judged if j is not None and j.verdict is wanted]
         labelled = all(c.local_quantity >= STRONG_QUANTITY for c, _ in agreeing)
         quantities = {c.quantity for c, _ in agreeing}
@@ -241,7 +241,7 @@ def _settled_by_value(
     if _coincidence(view, number, found) > COINCIDENCE:
         return None
     judged = _judged(view, number, found)
-    for wanted in (Verdict.matched, Verdict.alternative, Verdict.superseded):
+    for wanted in AGREEING:
         agreeing = [(c, j) for c, j in judged if j is not None and j.verdict is wanted]
         if agreeing and len({c.quantity for c, _ in agreeing}) == 1:
             chosen, judgement = max(agreeing, key=lambda cj: cj[0].subject_score)
@@ -291,7 +291,7 @@ def _settled_within_subject(
     if _coincidence(view, number, own, counted=True) > COINCIDENCE:
         return None
     judged = _judged(view, number, own)
-    for wanted in (Verdict.matched, Verdict.alternative, Verdict.superseded):
+    for wanted in AGREEING:
         agreeing = [(c, j) for c, j in judged if j is not None and j.verdict is wanted]
         if len(agreeing) == 1:
             chosen, judgement = agreeing[0]
@@ -511,13 +511,9 @@ def worked_for_one_subject(view: CatalogView, read: Read) -> dict[int, Decision]
             alone = _coincidence(view, number, pool, counted=True) if pool else 1.0
             if alone > WORKED_EACH:
                 continue
-            agreeing = [
-                (c, j)
-                for c, j in _judged(view, number, pool)
-                if j is not None and j.verdict is not Verdict.mismatched
-            ]
-            if len({c.quantity for c, _ in agreeing}) == 1:
-                taken[index] = agreeing[0]
+            only = _only_agreeing(view, number, pool)
+            if only is not None:
+                taken[index] = only
                 chance *= alone
         quantities = [c.quantity for c, _ in taken.values()]
         if (
@@ -569,6 +565,18 @@ def _dimensions_hold(
     left = unexplained_dimensions(factors, units[result])
     bare = any(index not in units for index, _ in chain.operands)
     return not left or (bare and left <= PER_OPERATION)
+
+
+def _only_agreeing(
+    view: CatalogView, number: TextNumber, pool: Sequence[Candidate]
+) -> tuple[Candidate, Judgement] | None:
+    """The one quantity of `pool` whose value the number agrees with, if only one."""
+    agreeing = [
+        (c, j)
+        for c, j in _judged(view, number, pool)
+        if j is not None and j.verdict is not Verdict.mismatched
+    ]
+    return agreeing[0] if len({c.quantity for c, _ in agreeing}) == 1 else None
 
 
 def fits_unit(view: CatalogView, number: TextNumber, quantity: str) -> bool:
@@ -808,7 +816,7 @@ def divisor(
         Candidate(subject, quantity, 1.0, BY_VALUE, "", "")
         for quantity in view.quantities_of.get(subject, ())
         if quantity != dividend
-        and (number.unit is None or compatible(number.unit, view.quantities[quantity].unit))
+        and fits_unit(view, number, quantity)
         and (
             result_unit is None
             or quotient_of(numerator, result_unit, view.quantities[quantity].unit)
@@ -816,14 +824,10 @@ def divisor(
     ]
     if not pool or _coincidence(view, number, pool, counted=True) > COINCIDENCE:
         return None
-    agreeing = [
-        (c, j)
-        for c, j in _judged(view, number, pool)
-        if j is not None and j.verdict is not Verdict.mismatched
-    ]
-    if len({c.quantity for c, _ in agreeing}) != 1:
+    only = _only_agreeing(view, number, pool)
+    if only is None:
         return None
-    chosen, judgement = agreeing[0]
+    chosen, judgement = only
     why = f"{dividend} of {subject} is divided by it, and of {subject}'s quantities"
     why += f" {'of the dimension the quotient leaves' if result_unit else ''}"
     why = f"{why.rstrip()} its value agrees with {chosen.quantity} only"

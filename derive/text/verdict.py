@@ -14,3 +14,8 @@ class Verdict(StrEnum):
     alternative = "alternative"
     unresolved = "unresolved"
     non_claim = "non-claim"
+
+
+AGREEING = (Verdict.matched, Verdict.alternative, Verdict.superseded)
+"""The verdicts of a number a value the catalog records for its pair agrees with, in the
+order a decision prefers them: a current value, an alternative reading, a corrected one."""
