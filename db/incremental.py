@@ -32,7 +32,13 @@ from schema.catalog import STANDARD, Catalog
 from schema.errors import CatalogError, CatalogErrors
 from schema.filecache import CachedFile, FactIndex, Sealed, decode_head
 from schema.models import CatalogFile
-from schema.reader import UNITS_FILE, read_catalog, read_entries
+from schema.reader import (
+    UNITS_FILE,
+    DocumentKeeper,
+    DocumentReader,
+    read_catalog,
+    read_entries,
+)
 from schema.yaml_source import LocatedDocument, read_file, read_located
 
 QUICK_SHARE = 4
@@ -61,6 +67,32 @@ def stored_files(conn: Connection) -> dict[str, StoredFile]:
 
 def _digest(raw: bytes) -> str:
     return hashlib.sha256(raw).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """What a read keeps of a file it parsed: the digest of the bytes it parsed (the file
+    may be saved again before the load hashes it) and the file's sealed entry."""
+
+    sha256: str
+    sealed: Sealed
+
+
+def keeping(kept: dict[str, Kept]) -> tuple[DocumentReader, DocumentKeeper]:
+    """A reader and a keeper for `read_catalog` that put in `kept`, for every file read
+    and validated, its entry and the digest of the bytes read."""
+    digests: dict[str, str] = {}
+
+    def read(name: str, path: Path) -> LocatedDocument:
+        raw = read_file(path, name)
+        digests[name] = _digest(raw)
+        return read_located(path, name, raw)
+
+    def keep(doc: LocatedDocument, parsed: CatalogFile) -> None:
+        # sealed at once: a large catalog's data is never all held
+        kept[doc.file] = Kept(digests[doc.file], CachedFile.of(doc, parsed).encode())
+
+    return read, keep
 
 
 @dataclass
@@ -289,10 +321,14 @@ def read_whole(
 def given(
     checked: tuple[Catalog, RuleSet],
     digests: Mapping[str, str],
-    cached: Mapping[str, Sealed] | None,
+    cached: Mapping[str, Kept] | None,
 ) -> Reading:
     """A catalog and rules the caller read and checked (every file parsed), with the
-    entries it kept of them, if any."""
+    entries it kept of them, if any: each file's digest is that of the bytes parsed, so
+    that a file saved again since is read again by the next load."""
     catalog, rules = checked
     names = [n for n in digests if not n.startswith(STANDARD)]
-    return Reading(catalog, rules, dict(digests), dict(cached or {}), len(names))
+    parsed = dict(digests)
+    parsed.update((name, kept.sha256) for name, kept in (cached or {}).items())
+    fresh = {name: kept.sealed for name, kept in (cached or {}).items()}
+    return Reading(catalog, rules, parsed, fresh, len(names))

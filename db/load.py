@@ -12,6 +12,7 @@ from db.database import writing
 from db.derived import DeriveReport, store_derived
 from db.derived_models import StateRow
 from db.errors import CatalogGone, NoRules, Stale
+from db.incremental import Kept, keeping
 from db.store import read_loaded
 from db.sync import (
     CATALOG_KEY,
@@ -34,12 +35,9 @@ from derive.rules import (
     rules_digest,
 )
 from schema.catalog import Catalog
-from schema.filecache import CachedFile, Sealed
 from schema.gcpause import gc_paused
 from schema.lock import catalog_lock
-from schema.models import CatalogFile
 from schema.reader import read_catalog
-from schema.yaml_source import LocatedDocument
 
 LoadReport = SyncReport
 """What a load did: rows per kind now held, what changed, what was derived again."""
@@ -49,19 +47,18 @@ def read_all(
     root: Path,
     rules: RuleFolders | Path | None = None,
     *,
-    kept: dict[str, Sealed] | None = None,
+    kept: dict[str, Kept] | None = None,
 ) -> tuple[Catalog, RuleSet]:
     """Read and check the catalog and the rules; raise `CatalogErrors` on any problem.
 
     Without `rules`: the product's general rules and the catalog's own `rules/`.
-    `kept` receives what a load keeps of each file read (`schema.filecache`).
+    `kept` receives what a load keeps of each file read (`db.incremental.Kept`).
     """
-
-    def keep(doc: LocatedDocument, parsed: CatalogFile) -> None:
-        if kept is not None:  # sealed at once: a large catalog's data is never all held
-            kept[doc.file] = CachedFile.of(doc, parsed).encode()
-
-    catalog = read_catalog(root, keep=keep if kept is not None else None)
+    if kept is None:
+        catalog = read_catalog(root)
+    else:
+        read, keep = keeping(kept)
+        catalog = read_catalog(root, read=read, keep=keep)
     return catalog, read_rules(RuleFolders.given(root, rules), catalog)
 
 
@@ -72,7 +69,7 @@ def load_catalog(
     checked: tuple[Catalog, RuleSet] | None = None,
     *,
     locked: bool = False,
-    cached: dict[str, Sealed] | None = None,
+    cached: dict[str, Kept] | None = None,
 ) -> LoadReport:
     """Bring the database in step with the catalog under `root` and the rules.
 
@@ -102,7 +99,7 @@ def load_into(url: str | None, root: Path, rules: RuleFolders) -> LoadReport:
     check_named(rules)
     with catalog_lock(root):
         checked = None
-        kept: dict[str, Sealed] = {}
+        kept: dict[str, Kept] = {}
         fresh = sqlite_file(database_url(url))
         if fresh is not None and not fresh.exists():
             checked = read_all(root, rules, kept=kept)

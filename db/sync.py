@@ -36,6 +36,7 @@ from db.derived_models import (
     StateRow,
 )
 from db.incremental import (
+    Kept,
     Reading,
     StoredFile,
     TakeTheWholeWay,
@@ -244,7 +245,7 @@ def sync_catalog(
     rules_dir: RuleFolders | Path,
     checked: tuple[Catalog, RuleSet] | None = None,
     *,
-    cached: Mapping[str, Sealed] | None = None,
+    cached: Mapping[str, Kept] | None = None,
 ) -> SyncReport:
     """Make the database hold the catalog under `root`, derived with the rules in
     `rules_dir`, doing no more than the change requires. `checked` is the catalog and

@@ -598,3 +598,27 @@ def test_any_run_of_edits_ends_where_fresh_loads_would(steps: list[str], tmp_pat
             assert _observed(url) == _observed(fresh), step
         else:
             assert snapshot(url) == before
+
+
+def test_a_file_saved_during_a_first_load_is_read_again_by_the_next(
+    tmp_path: Path, cli: Any, monkeypatch: Any
+) -> None:
+    import db.load
+
+    catalog, rules = _linked_catalog(tmp_path)
+    edited = catalog / "subjects" / "chip-c.yaml"
+    read_all = db.load.read_all
+
+    def saved_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        read = read_all(*args, **kwargs)
+        _edit(edited, "2,307 TFLOP/s", "2,250 TFLOP/s")  # an editor saves after the read
+        return read
+
+    monkeypatch.setattr(db.load, "read_all", saved_meanwhile)
+    url = f"sqlite:///{tmp_path / 'incremental.sqlite'}"
+    _load(cli, catalog, rules, url)  # a first load: into a new SQLite file
+    monkeypatch.setattr(db.load, "read_all", read_all)
+    _edit(catalog / "subjects" / "chip-e.yaml", "2,307 TFLOP/s", "2,300 TFLOP/s")
+    report = _load(cli, catalog, rules, url)  # chip-c's saved text is not the one loaded
+    assert (report["files_parsed"], report["facts_changed"]) == (2, 2)
+    _compare_with_a_fresh_load(cli, catalog, rules, url, tmp_path)
