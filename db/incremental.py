@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from sqlalchemy import Connection, select
@@ -44,6 +45,20 @@ from schema.yaml_source import LocatedDocument, read_file, read_located
 QUICK_SHARE = 4
 """The quick way reads again at most one file in this many (and a few more in a small
 catalog): past that, reading every file is as quick and simpler."""
+
+
+@cache
+def program_digest() -> str:
+    """A digest of the code that makes a load's rows and derivations from the files (the
+    packages `schema`, `derive` and `db`): the rows of files left unread by the quick way
+    are as the last load's code made them, so a load by other code takes the whole way."""
+    digest = hashlib.sha256()
+    base = Path(__file__).resolve().parent.parent
+    for package in ("schema", "derive", "db"):
+        for path in sorted((base / package).rglob("*.py")):
+            name = path.relative_to(base).as_posix()
+            digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 class TakeTheWholeWay(Exception):
@@ -197,7 +212,8 @@ def read_changed(
     same_rules: bool,
 ) -> Reading | None:
     """The catalog read the quick way, or None when the whole way must read it (also
-    when the rules are not those of the last load: everything is derived again)."""
+    when the rules, or the program, are not those of the last load: `same_rules` False;
+    every row is then compared again, and with other rules everything derived again)."""
     if not stored or not same_rules:
         return None
     names = [n for n in digests if not n.startswith(STANDARD)]

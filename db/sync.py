@@ -41,6 +41,7 @@ from db.incremental import (
     StoredFile,
     TakeTheWholeWay,
     given,
+    program_digest,
     read_changed,
     read_whole,
     stored_files,
@@ -62,6 +63,8 @@ CATALOG_KEY = "catalog_directory"
 """Where the last load read its catalog: its own rules are read from there again."""
 RULE_FOLDERS_KEY = "rule_folders"
 """The folders the last load read its rules from (JSON): tables and audits read those."""
+PROGRAM_KEY = "program_digest"
+"""The code that made the last load's rows (`db.incremental.program_digest`)."""
 
 
 def loaded_state(digest: str, root: Path, rules: RuleFolders | Path) -> list[dict[str, str]]:
@@ -117,11 +120,11 @@ def loaded_digests(conn: Connection) -> dict[str, str]:
 def is_unchanged(conn: Connection, digests: dict[str, str], rules: str) -> bool:
     """True when the database was last loaded from exactly these files and rules."""
     stored = loaded_digests(conn)
-    return bool(stored) and stored == digests and _rules_state(conn) == rules
+    return bool(stored) and stored == digests and _state(conn) == rules
 
 
-def _rules_state(conn: Connection) -> str | None:
-    return conn.execute(select(StateRow.value).where(StateRow.key == RULES_KEY)).scalar()
+def _state(conn: Connection, key: str = RULES_KEY) -> str | None:
+    return conn.execute(select(StateRow.value).where(StateRow.key == key)).scalar()
 
 
 def _stored(
@@ -257,11 +260,12 @@ def sync_catalog(
         if is_unchanged(conn, digests, digest):
             return SyncReport(**_counts(conn), unchanged=True)
         stored = stored_files(conn)
-        same_rules = _rules_state(conn) == digest
+        # rows of files the quick way leaves unread stay as the last load's code made them
+        same = _state(conn) == digest and _state(conn, PROGRAM_KEY) == program_digest()
         quick = (
             None
             if checked is not None
-            else read_changed(conn, root, rules_dir, digests, stored, same_rules=same_rules)
+            else read_changed(conn, root, rules_dir, digests, stored, same_rules=same)
         )
     if quick is not None:
         try:
@@ -309,7 +313,7 @@ def _write(
         changed_facts = changed["facts"]
         changed_subjects = changed["fact subjects"] | changed["subjects"]
         changed_subjects |= {stored_facts[f] for f in changed_facts if f in stored_facts}
-        everything = _rules_state(conn) != digest or bool(changed["quantities"])
+        everything = _state(conn) != digest or bool(changed["quantities"])
         if everything and whole is not None:
             raise TakeTheWholeWay  # only every fact can be derived again
         owners = (
@@ -337,7 +341,10 @@ def _write(
         outcome = deriver.derive_for(derived_for)
         write_derivations(conn, outcome)
         _write_files(conn, reading.digests, stored, reading.fresh)
-        state_rows = loaded_state(digest, root, rules_dir)
+        state_rows = [
+            *loaded_state(digest, root, rules_dir),
+            {"key": PROGRAM_KEY, "value": program_digest()},
+        ]
         conn.execute(delete(StateRow).where(StateRow.key.in_([r["key"] for r in state_rows])))
         conn.execute(insert(StateRow), state_rows)
         counts = _counts(conn)

@@ -622,3 +622,27 @@ def test_a_file_saved_during_a_first_load_is_read_again_by_the_next(
     report = _load(cli, catalog, rules, url)  # chip-c's saved text is not the one loaded
     assert (report["files_parsed"], report["facts_changed"]) == (2, 2)
     _compare_with_a_fresh_load(cli, catalog, rules, url, tmp_path)
+
+
+def test_a_load_by_other_code_ends_where_a_fresh_load_by_it_would(
+    tmp_path: Path, cli: Any, monkeypatch: Any
+) -> None:
+    import db.store
+    import db.sync
+
+    catalog, rules = _linked_catalog(tmp_path)
+    url = f"sqlite:///{tmp_path / 'incremental.sqlite'}"
+    _load(cli, catalog, rules, url)
+    fact_row = db.store._fact_row
+
+    def upgraded(fact: Any) -> dict[str, Any]:  # a new version writes a fact's row otherwise
+        row = fact_row(fact)
+        return {**row, "note": f"{row['note'] or ''} (read by the new version)"}
+
+    monkeypatch.setattr(db.store, "_fact_row", upgraded)
+    monkeypatch.setattr(db.sync, "program_digest", lambda: "0" * 64)
+    _edit(catalog / "subjects" / "chip-c.yaml", "2,307 TFLOP/s", "2,250 TFLOP/s")
+    assert _load(cli, catalog, rules, url)["files_parsed"] == 1  # the others from their entries
+    _compare_with_a_fresh_load(cli, catalog, rules, url, tmp_path)
+    _edit(catalog / "subjects" / "chip-c.yaml", "2,250 TFLOP/s", "2,240 TFLOP/s")
+    assert _load(cli, catalog, rules, url)["facts_changed"] == 1  # the quick way again
