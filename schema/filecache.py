@@ -290,7 +290,8 @@ def _seal(payload: bytes) -> bytes:
 
 def _opened(blob: bytes | None) -> bytes | None:
     """The payload of a sealed blob of this format and context, or None."""
-    if not blob:
+    # SQLite keeps whatever type was put in a BLOB column: only bytes can be an entry
+    if not blob or not isinstance(blob, bytes | bytearray | memoryview):
         return None
     blob = bytes(blob)  # PostgreSQL's driver gives a memoryview
     header, newline, payload = blob.partition(b"\n")

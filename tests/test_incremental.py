@@ -646,3 +646,18 @@ def test_a_load_by_other_code_ends_where_a_fresh_load_by_it_would(
     _compare_with_a_fresh_load(cli, catalog, rules, url, tmp_path)
     _edit(catalog / "subjects" / "chip-c.yaml", "2,250 TFLOP/s", "2,240 TFLOP/s")
     assert _load(cli, catalog, rules, url)["facts_changed"] == 1  # the quick way again
+
+
+def test_an_entry_of_another_type_is_parsed_again(tmp_path: Path, cli: Any) -> None:
+    catalog, rules = _linked_catalog(tmp_path)
+    url = f"sqlite:///{tmp_path / 'incremental.sqlite'}"
+    _load(cli, catalog, rules, url)
+    engine = create_engine(url)
+    with engine.begin() as conn:  # SQLite keeps any type in a BLOB column: a text, a number
+        conn.execute(text("UPDATE catalog_files SET head = 'garbage' WHERE path LIKE '%chip-a%'"))
+        conn.execute(text("UPDATE catalog_files SET head = 2.5 WHERE path LIKE '%chip-d%'"))
+        conn.execute(text("UPDATE catalog_files SET body = 'x' WHERE path LIKE '%chip-b%'"))
+    engine.dispose()
+    _edit(catalog / "subjects" / "chip-c.yaml", "2,307 TFLOP/s", "2,250 TFLOP/s")
+    assert _load(cli, catalog, rules, url)["files_parsed"] == 5  # chip-a, a2, b, c and d
+    _compare_with_a_fresh_load(cli, catalog, rules, url, tmp_path)
