@@ -90,12 +90,16 @@ def cold_start(runs: int, work: Path) -> dict[str, float]:
 
 def report(rows: list[dict[str, float]], start: dict[str, float]) -> str:
     """The results as Markdown."""
-    lines = ["| facts | step | seconds | peak MB | facts/s |", "|---:|---|---:|---:|---:|"]
+    lines = [
+        "| facts | step | seconds | peak MB | facts/s | files parsed |",
+        "|---:|---|---:|---:|---:|---:|",
+    ]
     for r in rows:
         rate = f"{r['size'] / r['seconds']:,.0f}" if r["step"] in ("load", "sqlite-utils") else ""
+        parsed = f"{int(r['files_parsed']):,}" if r.get("files_parsed", -1) >= 0 else ""
         lines.append(
             f"| {int(r['size']):,} | {r['step']} | {r['seconds']:.2f} | "
-            f"{r['peak_mb']:.0f} | {rate} |"
+            f"{r['peak_mb']:.0f} | {rate} | {parsed} |"
         )
     sizes = sorted({int(r["size"]) for r in rows})
     if len(sizes) > 1:

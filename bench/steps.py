@@ -17,7 +17,9 @@ def _load(catalog: Path, rules: Path, url: str) -> int:
     from db.load import load_catalog
 
     with database(url) as engine:
-        return load_catalog(engine, catalog, rules).facts
+        report = load_catalog(engine, catalog, rules)
+    _EXTRA["files_parsed"] = getattr(report, "files_parsed", -1)  # -1: before it was counted
+    return report.facts
 
 
 def _derive(catalog: Path, rules: Path, url: str) -> int:
@@ -84,6 +86,7 @@ def _change_one(catalog: Path, rules: Path, url: str) -> int:
     )
     with database(url) as engine:
         report = load_catalog(engine, catalog, rules)
+    _EXTRA["files_parsed"] = getattr(report, "files_parsed", -1)
     return report.subjects_rederived
 
 
@@ -107,6 +110,8 @@ def _sqlite_utils(catalog: Path, rules: Path, url: str) -> int:
 
 
 _START = 0.0
+_EXTRA: dict[str, int] = {}
+"""More figures of a step, printed with its own (the files a load parsed)."""
 
 STEPS = {
     "load": _load,
@@ -127,7 +132,8 @@ def main() -> None:
     count = STEPS[step](Path(catalog), Path(rules), url)
     seconds = time.perf_counter() - _START
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"step": step, "seconds": seconds, "peak_mb": peak_mb, "count": count}))
+    figures = {"step": step, "seconds": seconds, "peak_mb": peak_mb, "count": count}
+    print(json.dumps({**figures, **_EXTRA}))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Double, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Double,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from db.models import Base, Placed
@@ -87,12 +97,17 @@ class DerivationProblemRow(Base):
 
 
 class CatalogFileRow(Base):
-    """A catalog file as last loaded: its digest tells whether a reload has work to do."""
+    """A catalog file as last loaded: its digest tells whether a reload has work to do;
+    what was read of it (`schema.filecache`: its head with the index of its facts, and
+    its body) lets a later load use it instead of parsing the file again while the
+    digest is the same."""
 
     __tablename__ = "catalog_files"
 
     path: Mapped[str] = mapped_column(String(500), primary_key=True)
     sha256: Mapped[str] = mapped_column(String(64))
+    head: Mapped[bytes | None] = mapped_column(LargeBinary)
+    body: Mapped[bytes | None] = mapped_column(LargeBinary)
 
 
 class StateRow(Base):

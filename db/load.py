@@ -10,8 +10,9 @@ from sqlalchemy import Engine, delete, insert, select
 
 from db.database import writing
 from db.derived import DeriveReport, store_derived
-from db.derived_models import CatalogFileRow, StateRow
+from db.derived_models import StateRow
 from db.errors import CatalogGone, NoRules, Stale
+from db.incremental import Kept, keeping
 from db.store import read_loaded
 from db.sync import (
     CATALOG_KEY,
@@ -20,6 +21,7 @@ from db.sync import (
     SyncReport,
     file_digests,
     is_unchanged,
+    loaded_digests,
     loaded_state,
     sync_catalog,
 )
@@ -41,12 +43,22 @@ LoadReport = SyncReport
 """What a load did: rows per kind now held, what changed, what was derived again."""
 
 
-def read_all(root: Path, rules: RuleFolders | Path | None = None) -> tuple[Catalog, RuleSet]:
+def read_all(
+    root: Path,
+    rules: RuleFolders | Path | None = None,
+    *,
+    kept: dict[str, Kept] | None = None,
+) -> tuple[Catalog, RuleSet]:
     """Read and check the catalog and the rules; raise `CatalogErrors` on any problem.
 
     Without `rules`: the product's general rules and the catalog's own `rules/`.
+    `kept` receives what a load keeps of each file read (`db.incremental.Kept`).
     """
-    catalog = read_catalog(root)
+    if kept is None:
+        catalog = read_catalog(root)
+    else:
+        read, keep = keeping(kept)
+        catalog = read_catalog(root, read=read, keep=keep)
     return catalog, read_rules(RuleFolders.given(root, rules), catalog)
 
 
@@ -57,23 +69,21 @@ def load_catalog(
     checked: tuple[Catalog, RuleSet] | None = None,
     *,
     locked: bool = False,
+    cached: dict[str, Kept] | None = None,
 ) -> LoadReport:
     """Bring the database in step with the catalog under `root` and the rules.
 
-    An unchanged catalog costs the hashing of its files; otherwise everything is
-    read and checked before the database is touched (`CatalogErrors` on any
-    problem), and the write is one transaction. `checked` passes a catalog and
-    rules already read from these directories.
+    An unchanged catalog costs the hashing of its files; otherwise the files that
+    changed are parsed (the others read from what the last load kept of them), and
+    all is checked before the database is touched (`CatalogErrors` on any problem);
+    the write is one transaction. `checked` passes a catalog and rules already read
+    from these directories (`cached`: what `read_all` kept of their files).
     """
-
-    def read(catalog_root: Path, rules_root: RuleFolders | Path) -> tuple[Catalog, RuleSet]:
-        return checked if checked is not None else read_all(catalog_root, rules_root)
-
     rules = RuleFolders.given(root, rules_dir)
     if locked:  # the caller holds the catalog lock already
-        return sync_catalog(engine, root, rules, read)
+        return sync_catalog(engine, root, rules, checked, cached=cached)
     with catalog_lock(root):
-        return sync_catalog(engine, root, rules, read)
+        return sync_catalog(engine, root, rules, checked, cached=cached)
 
 
 def load_into(url: str | None, root: Path, rules: RuleFolders) -> LoadReport:
@@ -89,11 +99,12 @@ def load_into(url: str | None, root: Path, rules: RuleFolders) -> LoadReport:
     check_named(rules)
     with catalog_lock(root):
         checked = None
+        kept: dict[str, Kept] = {}
         fresh = sqlite_file(database_url(url))
         if fresh is not None and not fresh.exists():
-            checked = read_all(root, rules)
+            checked = read_all(root, rules, kept=kept)
         with database(url) as engine:
-            return load_catalog(engine, root, rules, checked, locked=True)
+            return load_catalog(engine, root, rules, checked, locked=True, cached=kept)
 
 
 def loaded_from(engine: Engine) -> Path | None:
@@ -196,7 +207,7 @@ def as_loaded(
     with engine.connect() as conn:
         if is_unchanged(conn, digests, rules_digest(folders)):
             return folders
-        was = {r.path: r.sha256 for r in conn.execute(select(CatalogFileRow.__table__))}
+        was = loaded_digests(conn)
     changed = sorted(p for p in digests.keys() | was.keys() if digests.get(p) != was.get(p))
     if changed:
         more = f" (and {len(changed) - 1} more file(s))" if len(changed) > 1 else ""

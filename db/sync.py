@@ -1,19 +1,24 @@
 """Bring the database in step with the catalog files, doing only the work a change needs.
 
 A load hashes every catalog and rule file first: when nothing changed since the
-last load, it stops there. Otherwise the whole catalog is read and checked as
-always, then written as a difference (rows inserted, updated, deleted by id), and
-only the subjects a changed fact can reach are derived again: the subjects of the
-changed facts, the subjects whose stored derivations used one of them, and the
-subjects of rules that name one of those subjects. A change of the rules derives
-everything again. All of it is one write transaction.
+last load, it stops there. Otherwise the catalog is read (`db.incremental`): the
+quick way parses only the files that changed and reads whole only them and what
+they need, every other file from what the last load kept of it; the whole way
+reads every file (from what was kept of it where the file is unchanged). It is
+checked as always, then written as a difference (rows inserted, updated, deleted by
+id; the quick way compares the rows of the files it read whole only, the others'
+being as they were), and only the subjects a changed fact can reach are derived
+again: the subjects of the changed facts and their variants, the subjects whose
+stored derivations used one of them, and the subjects of rules that name one of
+those subjects. A change of the rules derives everything again. All of it is one
+write transaction.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,15 +35,27 @@ from db.derived_models import (
     RuleRow,
     StateRow,
 )
+from db.incremental import (
+    Kept,
+    Reading,
+    StoredFile,
+    TakeTheWholeWay,
+    given,
+    program_digest,
+    read_changed,
+    read_whole,
+    stored_files,
+)
 from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
 from db.store import catalog_rows, row_key
 from db.units import store_units
 from derive.deriver import Deriver
-from derive.inputs import reference_units, stated_values, subject_kinds
+from derive.inputs import parent_chain, reference_units, stated_values, subject_kinds
 from derive.rules import RuleFolders, RuleSet, rules_digest
 from schema.catalog import Catalog
+from schema.filecache import Sealed
 from schema.gcpause import gc_paused
-from schema.reader import catalog_files, standard_files
+from schema.reader import catalog_names, standard_files
 from schema.yaml_source import read_file
 
 RULES_KEY = "rules_digest"
@@ -46,6 +63,8 @@ CATALOG_KEY = "catalog_directory"
 """Where the last load read its catalog: its own rules are read from there again."""
 RULE_FOLDERS_KEY = "rule_folders"
 """The folders the last load read its rules from (JSON): tables and audits read those."""
+PROGRAM_KEY = "program_digest"
+"""The code that made the last load's rows (`db.incremental.program_digest`)."""
 
 
 def loaded_state(digest: str, root: Path, rules: RuleFolders | Path) -> list[dict[str, str]]:
@@ -77,35 +96,68 @@ class SyncReport:
     unchanged: bool = False
     facts_changed: int = 0
     subjects_rederived: int = 0
+    files_parsed: int = 0  # catalog files parsed; the others were read from what was kept
 
 
 def file_digests(root: Path) -> dict[str, str]:
     """The sha256 of every catalog file under `root`, by its path relative to `root`,
     and of the standard vocabulary's files that every catalog includes."""
     digests = {
-        name: hashlib.sha256(read_file(p, name)).hexdigest()
-        for p in catalog_files(root, rules=False)
-        for name in (p.relative_to(root).as_posix(),)
+        name: hashlib.sha256(read_file(path, name)).hexdigest()
+        for name, path in catalog_names(root, rules=False)
     }
     for name, path in standard_files().items():
         digests[name] = hashlib.sha256(path.read_bytes()).hexdigest()
     return digests
 
 
+def loaded_digests(conn: Connection) -> dict[str, str]:
+    """The digest of every file of the last load, by path."""
+    table = CatalogFileRow.__table__
+    return {path: sha256 for path, sha256 in conn.execute(select(table.c.path, table.c.sha256))}
+
+
 def is_unchanged(conn: Connection, digests: dict[str, str], rules: str) -> bool:
     """True when the database was last loaded from exactly these files and rules."""
-    stored = {r.path: r.sha256 for r in conn.execute(select(CatalogFileRow.__table__))}
-    state = conn.execute(select(StateRow.value).where(StateRow.key == RULES_KEY)).scalar()
-    return bool(stored) and stored == digests and state == rules
+    stored = loaded_digests(conn)
+    return bool(stored) and stored == digests and _state(conn) == rules
+
+
+def _state(conn: Connection, key: str = RULES_KEY) -> str | None:
+    return conn.execute(select(StateRow.value).where(StateRow.key == key)).scalar()
+
+
+def _stored(
+    conn: Connection, table: Any, key: str, files: Collection[str] | None
+) -> dict[Any, dict[str, Any]]:
+    """The stored rows of `table` by key: every one, or those of the files `files`."""
+    if files is None:
+        return {row[key]: dict(row) for row in conn.execute(select(table)).mappings()}
+    stored: dict[Any, dict[str, Any]] = {}
+    ordered = sorted(files)
+    for start in range(0, len(ordered), 500):
+        chunk = ordered[start : start + 500]
+        for row in conn.execute(select(table).where(table.c.file.in_(chunk))).mappings():
+            stored[row[key]] = dict(row)
+    return stored
 
 
 def _sync_table(
-    conn: Connection, table: Any, rows: Iterable[dict[str, Any]], key: str = "id"
+    conn: Connection,
+    table: Any,
+    rows: Iterable[dict[str, Any]],
+    key: str = "id",
+    files: Collection[str] | None = None,
 ) -> tuple[set[Any], set[Any], set[Any]]:
     """Insert and update `rows` in `table`, a batch at a time (only a batch of rows is
     alive at once); return the keys changed, the subjects of those rows, and the keys
-    now gone (left to the caller to delete once everything else is written)."""
-    stored = {row[key]: dict(row) for row in conn.execute(select(table)).mappings()}
+    now gone (left to the caller to delete once everything else is written).
+
+    With `files`, only the rows of these files are compared with their stored rows.
+    """
+    stored = _stored(conn, table, key, files)
+    if files is not None:
+        rows = (row for row in rows if row["file"] in files)
     seen: set[Any] = set()
     changed: set[Any] = set()
     subjects: set[Any] = set()
@@ -165,8 +217,14 @@ def _affected(
     changed_facts: set[str],
     changed_subjects: set[str],
 ) -> set[str]:
-    """The subjects whose derived values may change with these facts."""
+    """The subjects whose derived values may change with these facts: their subjects and
+    those subjects' variants (which inherit their facts), those whose derivations used one
+    of them, and the subjects of rules that name one of those."""
+    parents = {sid: subject.entry.variant_of for sid, subject in catalog.subjects.items()}
     affected = set(changed_subjects)
+    affected.update(
+        s for s in parents if not affected.isdisjoint(parent_chain(parents, s))
+    )  # a parent's new fact can give a variant a value it could not derive before
     ordered = sorted(changed_facts)
     for start in range(0, len(ordered), 500):
         chunk = ordered[start : start + 500]
@@ -188,19 +246,58 @@ def sync_catalog(
     engine: Engine,
     root: Path,
     rules_dir: RuleFolders | Path,
-    read: Callable[[Path, RuleFolders | Path], tuple[Catalog, RuleSet]],
+    checked: tuple[Catalog, RuleSet] | None = None,
+    *,
+    cached: Mapping[str, Kept] | None = None,
 ) -> SyncReport:
     """Make the database hold the catalog under `root`, derived with the rules in
-    `rules_dir`, doing no more than the change requires; `read` reads and checks both."""
+    `rules_dir`, doing no more than the change requires. `checked` is the catalog and
+    rules already read and checked from these directories (`cached`: what was kept of
+    their files as they were read); without, they are read here (`CatalogErrors` on any
+    problem, before anything is written)."""
     digests, digest = file_digests(root), rules_digest(rules_dir)
     with engine.connect() as conn:
         if is_unchanged(conn, digests, digest):
             return SyncReport(**_counts(conn), unchanged=True)
-    catalog, rules = read(root, rules_dir)
+        stored = stored_files(conn)
+        # rows of files the quick way leaves unread stay as the last load's code made them
+        same = _state(conn) == digest and _state(conn, PROGRAM_KEY) == program_digest()
+        quick = (
+            None
+            if checked is not None
+            else read_changed(conn, root, rules_dir, digests, stored, same_rules=same)
+        )
+    if quick is not None:
+        try:
+            return _write(engine, root, rules_dir, digest, stored, quick)
+        except TakeTheWholeWay:
+            pass  # rolled back: read every file, as if the quick way had not been tried
+    if checked is not None:
+        reading = given(checked, digests, cached)
+    else:
+        with engine.connect() as conn:
+            reading = read_whole(conn, root, rules_dir, digests, stored)
+    return _write(engine, root, rules_dir, digest, stored, reading)
+
+
+def _write(
+    engine: Engine,
+    root: Path,
+    rules_dir: RuleFolders | Path,
+    digest: str,
+    stored: Mapping[str, StoredFile],
+    reading: Reading,
+) -> SyncReport:
+    """Write what `reading` read as a difference of rows, and derive what it changed."""
+    catalog, rules, whole = reading.catalog, reading.rules, reading.whole
     builders = catalog_rows(catalog)
+    # The rows compared: those of the files read whole, and of the files gone (the
+    # entries of any other file are as the last load wrote them, a fact's status too).
+    compared = None if whole is None else whole | {p for p in stored if p not in reading.digests}
     with gc_paused(), writing(engine) as conn:
+        facts = FactRow.__table__
         stored_facts = {
-            r.id: r.subject_id for r in conn.execute(select(FactRow.id, FactRow.subject_id))
+            r["id"]: r["subject_id"] for r in _stored(conn, facts, "id", compared).values()
         }
         # New and changed rows first, parents before children, so that every row they
         # point at exists; one table at a time, its rows let go once written (a large
@@ -208,16 +305,17 @@ def sync_catalog(
         gone: list[tuple[Any, set[Any]]] = []
         changed: dict[str, set[Any]] = {}
         for table, build in builders:
-            keys, subjects, removed = _sync_table(conn, table, build(), row_key(table))
+            keys, subjects, removed = _sync_table(conn, table, build(), row_key(table), compared)
             gone.append((table, removed))
             changed[table.name] = keys
-            if table is FactRow.__table__:
+            if table is facts:
                 changed["fact subjects"] = subjects
         changed_facts = changed["facts"]
         changed_subjects = changed["fact subjects"] | changed["subjects"]
         changed_subjects |= {stored_facts[f] for f in changed_facts if f in stored_facts}
-        state = conn.execute(select(StateRow.value).where(StateRow.key == RULES_KEY)).scalar()
-        everything = state != digest or bool(changed["quantities"])
+        everything = _state(conn) != digest or bool(changed["quantities"])
+        if everything and whole is not None:
+            raise TakeTheWholeWay  # only every fact can be derived again
         owners = (
             None if everything else _affected(conn, catalog, rules, changed_facts, changed_subjects)
         )
@@ -225,7 +323,7 @@ def sync_catalog(
         if everything:  # after the quantities and sources they point at, before deletions
             write_rules(conn, rules)
         store_units(conn, catalog)
-        gone_facts = sorted(dict(gone)[FactRow.__table__])
+        gone_facts = sorted(dict(gone)[facts])
         for start in range(0, len(gone_facts), 500):
             conn.execute(
                 update(FactRow)
@@ -236,22 +334,51 @@ def sync_catalog(
             _delete(conn, table, removed, row_key(table))
         kinds = subject_kinds(catalog)
         derived_for = sorted(kinds) if owners is None else sorted(owners & set(kinds))
-        deriver = Deriver(
-            rules, stated_values(catalog), subject_kinds(catalog), reference_units(catalog)
-        )
+        if not reading.derivable(conn, derived_for):
+            raise TakeTheWholeWay
+        catalog = reading.catalog  # with every fact those derivations can rest on
+        deriver = Deriver(rules, stated_values(catalog), kinds, reference_units(catalog))
         outcome = deriver.derive_for(derived_for)
         write_derivations(conn, outcome)
-        conn.execute(delete(CatalogFileRow))
-        conn.execute(
-            insert(CatalogFileRow), [{"path": p, "sha256": d} for p, d in sorted(digests.items())]
-        )
-        state_rows = loaded_state(digest, root, rules_dir)
+        _write_files(conn, reading.digests, stored, reading.fresh)
+        state_rows = [
+            *loaded_state(digest, root, rules_dir),
+            {"key": PROGRAM_KEY, "value": program_digest()},
+        ]
         conn.execute(delete(StateRow).where(StateRow.key.in_([r["key"] for r in state_rows])))
         conn.execute(insert(StateRow), state_rows)
         counts = _counts(conn)
     return SyncReport(
-        **counts, facts_changed=len(changed_facts), subjects_rederived=len(derived_for)
+        **counts,
+        facts_changed=len(changed_facts),
+        subjects_rederived=len(derived_for),
+        files_parsed=reading.parsed,
     )
+
+
+def _write_files(
+    conn: Connection,
+    digests: Mapping[str, str],
+    stored: Mapping[str, StoredFile],
+    fresh: Mapping[str, Sealed],
+) -> None:
+    """Record every file's digest, and what was kept of the files read: a file whose
+    digest is the one stored keeps its entry unless it was read again; one that changed
+    without being read (a catalog the caller checked) keeps none."""
+    table = CatalogFileRow.__table__
+    renewed = sorted(
+        p for p, d in digests.items() if p in fresh or p not in stored or stored[p].sha256 != d
+    )
+    _delete(conn, table, [p for p in stored if p not in digests] + renewed, "path")
+    batch: list[dict[str, Any]] = []
+    for path in renewed:
+        head, body = fresh.get(path, (None, None))
+        batch.append({"path": path, "sha256": digests[path], "head": head, "body": body})
+        if len(batch) == 500:
+            conn.execute(insert(CatalogFileRow), batch)
+            batch.clear()
+    if batch:
+        conn.execute(insert(CatalogFileRow), batch)
 
 
 def _counts(conn: Connection) -> dict[str, Any]:

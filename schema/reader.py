@@ -7,8 +7,9 @@ memory, so that a load with any problem writes nothing at all.
 from __future__ import annotations
 
 import difflib
+import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -77,16 +78,30 @@ def catalog_files(root: Path, *, rules: bool = True) -> list[Path]:
     With `rules=False` (a catalog's files) the catalog's own `rules/` folder is left
     out too: its files are rules, read with the rules.
     """
-    files = []
-    for p in root.rglob("*"):
-        parts = p.relative_to(root).parts
-        if p.suffix not in (".yaml", ".yml") or any(part.startswith(".") for part in parts):
+    return [path for _, path in catalog_names(root, rules=rules)]
+
+
+def catalog_names(root: Path, *, rules: bool = True) -> list[tuple[str, Path]]:
+    """The YAML files under `root` (as `catalog_files`), each with its name: its path
+    relative to `root`, in the form messages and origins give it."""
+    found: list[tuple[str, Path]] = []
+    folders = [("", str(root))]
+    while folders:
+        prefix, folder = folders.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except (NotADirectoryError, FileNotFoundError, PermissionError):
             continue
-        if not rules and len(parts) > 1 and parts[0] == RULES_FOLDER:
-            continue
-        if p.is_file():
-            files.append(p)
-    return sorted(files, key=lambda p: p.relative_to(root).as_posix())
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            name = prefix + entry.name
+            if entry.is_dir(follow_symlinks=False):  # a link to a folder is not followed
+                if rules or prefix or entry.name != RULES_FOLDER:
+                    folders.append((name + "/", entry.path))
+            elif entry.name.endswith((".yaml", ".yml")) and entry.is_file():
+                found.append((name, Path(entry.path)))
+    return sorted(found)
 
 
 def standard_files() -> dict[str, Path]:
@@ -140,6 +155,19 @@ def _fields_at(loc: tuple[Any, ...]) -> tuple[str, ...]:
     if loc[0] == "tables" and len(loc) > 3:
         model = TableRow if loc[2] == "rows" else TableColumn
     return tuple(model.model_fields)
+
+
+def read_entries(
+    path: Path, name: str, raw: bytes | None = None
+) -> tuple[LocatedDocument, CatalogFile]:
+    """Read one catalog file (shown as `name`; its content `raw` if given) and validate
+    it on its own: its document and its entries, or `CatalogErrors` with its problems.
+    What spans files (ids, references, corrections) is checked by `read_catalog`."""
+    try:
+        doc = read_located(path, name, raw)
+    except CatalogError as exc:
+        raise CatalogErrors([exc]) from None
+    return doc, _validate(doc)
 
 
 def _validate(doc: LocatedDocument) -> CatalogFile:
@@ -512,47 +540,79 @@ def _supersede_cycle(cat: Catalog, start: str) -> bool:
     return _in_cycle(start, lambda f: facts[f].entry.supersedes if f in facts else None)
 
 
+DocumentReader = Callable[[str, Path], LocatedDocument]
+"""How one catalog file is read: from its name (relative to the root) and its path to its
+document, or a `CatalogError` with a line."""
+DocumentKeeper = Callable[[LocatedDocument, CatalogFile], None]
+"""What is told of every file read and validated: its document and its entries."""
+
+
 def _documents(
-    root: Path, errors: list[CatalogError], overrides: dict[str, bytes]
+    root: Path,
+    errors: list[CatalogError],
+    overrides: dict[str, bytes],
+    files: Iterable[str] | None,
+    read: DocumentReader | None,
 ) -> Iterator[LocatedDocument]:
-    paths = {p.relative_to(root).as_posix(): p for p in catalog_files(root, rules=False)}
-    for name in overrides:
-        paths.setdefault(name, root / name)
-    for name in sorted(paths, key=lambda name: (name != UNITS_FILE, name)):
+    if files is None:
+        files = [p.relative_to(root).as_posix() for p in catalog_files(root, rules=False)]
+    names = set(files) | set(overrides)
+    for name in sorted(names, key=lambda name: (name != UNITS_FILE, name)):
         try:
-            yield read_located(paths[name], name, overrides.get(name))
+            if name in overrides or read is None:
+                yield read_located(root / name, name, overrides.get(name))
+            else:
+                yield read(name, root / name)
         except CatalogError as exc:
             errors.append(exc)
 
 
-def read_catalog(root: Path, overrides: dict[str, bytes] | None = None) -> Catalog:
+def read_catalog(
+    root: Path,
+    overrides: dict[str, bytes] | None = None,
+    *,
+    files: Iterable[str] | None = None,
+    read: DocumentReader | None = None,
+    keep: DocumentKeeper | None = None,
+) -> Catalog:
     """Read and check every YAML file under `root`; raise `CatalogErrors` on any problem.
 
     `overrides` gives the content of some files (by path relative to `root`) as they
-    are about to be written, to check a change before it reaches the disk.
+    are about to be written, to check a change before it reaches the disk. `files`
+    names the catalog's files (relative to `root`) when the caller has listed them
+    already; `read` reads each of them instead of parsing it from the disk (a load's
+    cache of unchanged files); `keep` is told of every file read and validated.
     """
     with gc_paused():
-        return _read_catalog(root, overrides)
+        return _read_catalog(root, overrides, files, read, keep)
 
 
-def _read_catalog(root: Path, overrides: dict[str, bytes] | None) -> Catalog:
+def _read_catalog(
+    root: Path,
+    overrides: dict[str, bytes] | None,
+    files: Iterable[str] | None,
+    read: DocumentReader | None,
+    keep: DocumentKeeper | None,
+) -> Catalog:
     if not root.is_dir():
         raise CatalogErrors([CatalogError(Place(str(root)), "no such catalog directory")])
     collector = _Collector()
     use_catalog_units()  # this catalog's units are those of its units.yaml, none before
     for standard, parsed in _standard_documents():
         collector.add_file(standard, parsed)
-    files = 0
-    for doc in _documents(root, collector.errors, overrides or {}):
-        files += 1
+    count = 0
+    for doc in _documents(root, collector.errors, overrides or {}, files, read):
+        count += 1
         try:
             parsed = _validate(doc)
         except CatalogErrors as exc:
             collector.errors.extend(exc.errors)
             continue
+        if keep is not None:
+            keep(doc, parsed)
         collector.add_units(doc, parsed)
         collector.add_file(doc, parsed)
-    if files == 0 and not collector.errors:
+    if count == 0 and not collector.errors:
         collector.problem(Place(str(root)), "no .yaml files found; expected a catalog directory")
     unreadable = list(collector.errors)
     collector.resolve()

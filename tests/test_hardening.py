@@ -222,7 +222,7 @@ def test_current_names_a_database_ahead_and_downgrade_names_the_revision(
     assert cli("db", "upgrade", "--db", url).exit_code == 0
     down = cli("db", "downgrade", "--db", url)
     assert down.exit_code == 0
-    assert "-1" not in down.stdout
+    assert "-1" not in down.stdout.removeprefix(url)  # the URL's folder may hold "pytest-16"
     assert down.stdout.startswith(f"{url} downgraded to 000{int(HEAD_REVISION) - 1} (")
     base = cli("db", "downgrade", "base", "--db", url)
     assert base.stdout == f"{url} downgraded to empty (no schema)\n"
