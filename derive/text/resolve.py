@@ -480,6 +480,11 @@ def _place(block: Block, start: int, end: int, spans: Sequence[tuple[int, int]])
     return _Place(start, end, (c_low, c_high), (s_low, s_high), others, in_sentence)
 
 
+_GLOSS_AFTER = re.compile(r"\s{0,2}(?:[A-Za-z/%]{1,10}\s{0,2})?[（(][^()（）]{0,16}")
+"""A bracket right after a number (and its unit) that says what it is of: "190（BF16）",
+"65 TFLOPS (FP16, dense)"; its words are the number's own, though a bracket ends a clause."""
+
+
 def _proximity(block: Block, mention: Mention, place: _Place) -> float:
     """How close a term is to the number: its clause, its sentence, its line.
 
@@ -488,6 +493,8 @@ def _proximity(block: Block, mention: Mention, place: _Place) -> float:
     start, end = place.start, place.end
     c_low, c_high = place.clause
     s_low, s_high = place.sentence
+    if mention.start >= end and _GLOSS_AFTER.fullmatch(block.text, end, mention.start):
+        return 1.0 / (1.0 + _distance(mention, start, end) / 12.0)  # "190（BF16）"
     if c_low <= mention.start < c_high:
         distance = _distance(mention, start, end)
         closeness = 1.0 / (1.0 + distance / 12.0)

@@ -1424,3 +1424,27 @@ def test_a_lone_digit_repeats_no_figure_of_an_earlier_line(tmp_path: Path) -> No
     text = "Pod A holds 4 TiB of HBM.\n\nChip A is next.\n\nIt is 4 × 1,024 bits wide.\n"
     fours = [c for c in _claims(text, view) if c.number.digits == "4"]
     assert fours[-1].subject != "pod-a", fours[-1].why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A 的峰值是 190（BF16）。",
+        "| 芯片 | 峰值（TFLOPS） |\n|---|---|\n| Chip A | 190（BF16） |\n",
+        "Chip A peaks at 190 TFLOPS (BF16).",
+    ],
+)
+def test_a_bracket_right_after_a_number_says_what_it_is_of(tmp_path: Path, text: str) -> None:
+    # Both peaks are 190, and "TFLOPS" is a word of the FP16 one ("FP16 TFLOPS"); the
+    # bracket names the format, though a bracket ends a clause.
+    quantities = (
+        "quantities:\n  - id: peak.fp16\n    name: Peak FP16 throughput\n"
+        "    synonyms: [FP16, FP16 TFLOPS]\n    unit: TFLOP/s\n"
+    )
+    facts = [("peak.bf16_dense", "190 TFLOPS"), ("peak.fp16", "190 TFLOPS")]
+    view = _loaded(
+        tmp_path,
+        {"quantities.yaml": quantities, "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)},
+    )
+    claim = _one(text, view)
+    assert (claim.verdict, claim.quantity) == (Verdict.matched, "peak.bf16_dense"), claim.why
