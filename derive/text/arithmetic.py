@@ -114,6 +114,38 @@ def written_out(
     return list(found.values())
 
 
+def solved(computations: Sequence[Computation]) -> list[Computation]:
+    """Each computation solved for each of its inputs whose own value no rule of the
+    subject derives: the relation a writer may show the other way round.
+
+    A catalog that states a bandwidth derives the pin rate back from it (pin = bandwidth
+    × 1 bit ÷ bus width); "256 × 10 ÷ 8 ＝ 320 GB/s" writes the same relation as bus width
+    × pin rate = bandwidth: the input taken as the output, the output as a factor.
+    """
+    made = {computation.output for computation in computations}
+    found: dict[tuple[Pair, tuple[Factor, ...]], Computation] = {}
+    for computation in computations:
+        for place, factor in enumerate(computation.factors):
+            if factor.pair is None or factor.pair in made:
+                continue
+            sign = factor.sign  # input = output^sign × Π others^(−their sign × sign)
+            factors = (
+                Factor(sign, computation.output),
+                *(
+                    replace(other, sign=-other.sign * sign)
+                    for index, other in enumerate(computation.factors)
+                    if index != place
+                ),
+            )
+            found.setdefault(
+                (factor.pair, factors),
+                Computation(
+                    f"{computation.rule} solved for {factor.pair[1]}", factor.pair, factors
+                ),
+            )
+    return list(found.values())
+
+
 _WORDS = r"[^，。；;,!?！？()（）×*÷/=≈]{0,24}"
 _GAP = re.compile(
     rf"(?P<close>\s{{0,3}}[)）])?\s{{0,3}}(?:[(（][^()（）]{{0,24}}[)）]\s{{0,3}})?{_WORDS}?"

@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from derive.model import TIER_ORDER
-from derive.text.arithmetic import Computation, Shapes, shapes, written_out
+from derive.text.arithmetic import Computation, Shapes, shapes, solved, written_out
 from derive.text.lexicon import Lexicon
 
 
@@ -166,9 +166,11 @@ class CatalogView:
 
     @cached_property
     def computation_shapes(self) -> Shapes:
-        """The catalog's computations by the signs of their factors, and those with one
-        input worked out by its own rule (`written_out`)."""
-        return shapes([*self.computations, *written_out(self.computations, self._unity)])
+        """The catalog's computations by the signs of their factors, those solved for an
+        input no rule derives (`solved`), and those with one input worked out by its own
+        rule (`written_out`)."""
+        written = written_out(self.computations, self._unity)
+        return shapes([*self.computations, *solved(self.computations), *written])
 
     def _unity(self, pair: tuple[str, str]) -> bool:
         """True when every current value of `pair` is exactly one."""

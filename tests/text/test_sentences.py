@@ -1448,3 +1448,18 @@ def test_a_bracket_right_after_a_number_says_what_it_is_of(tmp_path: Path, text:
     )
     claim = _one(text, view)
     assert (claim.verdict, claim.quantity) == (Verdict.matched, "peak.bf16_dense"), claim.why
+
+
+def test_a_rule_is_recognised_written_the_other_way_round(tmp_path: Path) -> None:
+    # The catalog states the bandwidth and derives the pin rate back from it (pin =
+    # bandwidth × 1 bit ÷ bus width); the text writes bus width × pin rate ÷ 8 = bandwidth.
+    facts = [("gddr.bandwidth", "320 GB/s"), ("gddr.bus_width", "256 bit")]
+    view = _loaded(
+        tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)}, "--standard-rules"
+    )
+    claims = _claims("## Chip A\n\n它的带宽：２５６ × １０ ÷ ８ ＝ ３２０ GB/s。\n", view)
+    assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
+        ("256", Verdict.matched, "gddr.bus_width"),
+        ("10", Verdict.matched, "gddr.pin_rate"),
+        ("320", Verdict.matched, "gddr.bandwidth"),
+    ], [c.why for c in claims]
