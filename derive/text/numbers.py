@@ -121,7 +121,7 @@ _PROSE_UNITS: dict[str, str] = {
 WHOLE_THINGS = frozenset({"颗", "卡", "chip", "core", "warp", "线程", "thread"})
 """Counting words for whole things (chips, stacks, cores, threads): "8 颗" counts things,
 never the bits of a width or the bytes of a line, as "1024 根 (wires)" may."""
-TIMES = frozenset({"倍"})
+TIMES = frozenset({"倍", "times"})
 """Counting words that make a number a ratio ("148 倍"): it is no count of anything."""
 _PROSE_UNITS.update(
     dict.fromkeys(WHOLE_THINGS | TIMES | {"个", "根", "条", "行", "token", "次", "lane"}, "")

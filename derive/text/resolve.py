@@ -709,6 +709,8 @@ def candidates(
             if q_score <= 0:
                 continue
             found.append(Candidate(subject, quantity, s_score, q_score, s_why, q_why, near))
+    if number.unit_text in TIMES:  # "4.6 times the bandwidth", "差 32 倍": no count of things
+        found = [c for c in found if not view.quantities[c.quantity].count]
     found.sort(key=lambda c: (-c.score, c.subject, c.quantity))
     return found
 

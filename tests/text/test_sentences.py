@@ -1463,3 +1463,18 @@ def test_a_rule_is_recognised_written_the_other_way_round(tmp_path: Path) -> Non
         ("10", Verdict.matched, "gddr.pin_rate"),
         ("320", Verdict.matched, "gddr.bandwidth"),
     ], [c.why for c in claims]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Chip A has HBM stacks with about 4.1 times the bandwidth.",
+        "Chip A 的 HBM 堆栈带宽约是它的 4.1 倍。",
+    ],
+)
+def test_a_ratio_is_no_count_of_things(tmp_path: Path, sentence: str) -> None:
+    # "4.1 times" is a ratio, not the chip's four HBM stacks off by 2.5 %.
+    facts = [("hbm.stacks", "4"), ("hbm.bandwidth", "1.8 TB/s")]
+    view = _loaded(tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)})
+    claim = _one(sentence, view)
+    assert claim.verdict is Verdict.unresolved, claim.why
