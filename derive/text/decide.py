@@ -676,9 +676,9 @@ def _coincidence(
 ) -> float:
     """How likely one of `group`'s values falls in the number's interval by chance.
 
-    The number's relative precision times how many of the pairs hold a value within a
-    factor of three of it (a pair's old and current values are one chance, not two): a
-    one-digit count can never pick among pairs, a four-digit one can.
+    The number's relative precision times how many of the values lie within a factor of
+    three of it (a pair's superseded values beside its current ones are no chance more):
+    a one-digit count can never pick among pairs, a four-digit one can.
     A power of two in binary units is as likely as a wide interval (many quantities
     hold one), unless `counted`: `group` is all it could be about, its values counted.
     """
@@ -693,12 +693,15 @@ def _coincidence(
         width = max(width, 0.5)
     near = 0
     for candidate in group:
-        near += any(
-            (interval := interval_for(number, known)) is not None
+        close = [
+            known
+            for known in view.pair(candidate.subject, candidate.quantity)
+            if (interval := interval_for(number, known)) is not None
             and known.value
             and NEAR <= abs(known.value / interval.value) <= 1 / NEAR
-            for known in view.pair(candidate.subject, candidate.quantity)
-        )
+        ]
+        current = sum(known.status == "current" for known in close)
+        near += current or min(len(close), 1)  # an old value beside a current one: no chance more
     return width * max(near, 1)
 
 
