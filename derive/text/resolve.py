@@ -480,6 +480,9 @@ def _place(block: Block, start: int, end: int, spans: Sequence[tuple[int, int]])
     return _Place(start, end, (c_low, c_high), (s_low, s_high), others, in_sentence)
 
 
+_KEY_BEFORE = re.compile(r"\s{0,2}[:：]\s{0,2}(?:[≈~约]\s{0,2})?")
+"""A term and a colon right before a number: the key the number is the value of, though a
+colon ends a clause."""
 _GLOSS_AFTER = re.compile(r"\s{0,2}(?:[A-Za-z/%]{1,10}\s{0,2})?[（(][^()（）]{0,16}")
 """A bracket right after a number (and its unit) that says what it is of: "190（BF16）",
 "65 TFLOPS (FP16, dense)"; its words are the number's own, though a bracket ends a clause."""
@@ -495,6 +498,12 @@ def _proximity(block: Block, mention: Mention, place: _Place) -> float:
     s_low, s_high = place.sentence
     if mention.start >= end and _GLOSS_AFTER.fullmatch(block.text, end, mention.start):
         return 1.0 / (1.0 + _distance(mention, start, end) / 12.0)  # "190（BF16）"
+    if (
+        mention.end <= start
+        and _KEY_BEFORE.fullmatch(block.text, mention.end, start)
+        and not _OPERAND.match(block.text, end)
+    ):
+        return ASSIGNED  # "L2：60 MB", "Power: 400 W"; not "SRAM：188 ÷ 80"
     if c_low <= mention.start < c_high:
         distance = _distance(mention, start, end)
         closeness = 1.0 / (1.0 + distance / 12.0)

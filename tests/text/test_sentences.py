@@ -1478,3 +1478,41 @@ def test_a_ratio_is_no_count_of_things(tmp_path: Path, sentence: str) -> None:
     view = _loaded(tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)})
     claim = _one(sentence, view)
     assert claim.verdict is Verdict.unresolved, claim.why
+
+
+@pytest.mark.parametrize(
+    ("text", "quantity"),
+    [
+        ("## Chip A\n\n- L2：60 MB；功耗：400 W\n", "l2.capacity"),
+        ("## Chip A\n\n- L2: 60 MB; HBM: 64 GB\n", "l2.capacity"),
+    ],
+)
+def test_the_key_of_a_key_value_line_names_its_value(
+    tmp_path: Path, text: str, quantity: str
+) -> None:
+    # "L2：60 MB": the colon ends a clause, but the key is what the value is; 60 MB would
+    # be no more than a coincidence among the chip's capacities otherwise.
+    facts = [("l2.capacity", "60 MB"), ("hbm.capacity", "64 GB"), ("sram.capacity", "50 MB")]
+    quantities = (
+        "quantities:\n  - id: l2.capacity\n    name: L2 cache capacity\n    synonyms: [L2]\n"
+        "    unit: MB\n  - id: sram.capacity\n    name: SRAM capacity\n    unit: MB\n"
+    )
+    view = _loaded(
+        tmp_path,
+        {"quantities.yaml": quantities, "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)},
+    )
+    claim = _claims(text, view)[0]
+    assert (claim.verdict, claim.quantity) == (Verdict.matched, quantity), claim.why
+
+
+def test_a_colon_before_a_computation_names_no_operand(tmp_path: Path) -> None:
+    # "SRAM：188 ÷ 80 ≈ 2.4 FLOP/B": the colon introduces the computation, whose 188 is no
+    # SRAM capacity.
+    facts = [("peak.bf16_dense", "188 TFLOPS"), ("sram.capacity", "230 MB")]
+    quantities = "quantities:\n  - id: sram.capacity\n    name: SRAM capacity\n    unit: MB\n"
+    view = _loaded(
+        tmp_path,
+        {"quantities.yaml": quantities, "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)},
+    )
+    claim = _claims("Chip A 只看片上 SRAM：188 ÷ 80 ≈ 2.4 FLOP/B。", view)[0]
+    assert claim.quantity != "sram.capacity", claim.why
