@@ -1516,3 +1516,18 @@ def test_a_colon_before_a_computation_names_no_operand(tmp_path: Path) -> None:
     )
     claim = _claims("Chip A 只看片上 SRAM：188 ÷ 80 ≈ 2.4 FLOP/B。", view)[0]
     assert claim.quantity != "sram.capacity", claim.why
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["假设某卡用 12 颗 Mem G，颗粒跑 32 Gbps。", "Suppose a card runs its Mem G parts at 32 Gbps."],
+)
+def test_a_made_up_figure_in_an_example_is_no_error_of_the_catalogs(
+    tmp_path: Path, sentence: str
+) -> None:
+    # The example's card is made up: its 32 Gbps is no mismatch of the standard's 48.
+    chip = _chip("mem-g", "Mem G", [("gddr.pin_rate", "48 Gbit/s")], kind="memory-standard")
+    view = _loaded(tmp_path, {"subjects/mem-g.yaml": chip})
+    results = check_text(sentence, view).results
+    rate = next(r for r in results if r.number.digits == "32")
+    assert (rate.verdict, rate.non_claim) == (Verdict.non_claim, NonClaim.illustrative), rate.why
