@@ -101,6 +101,12 @@ _YEAR_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _MONTH_DAY_AFTER = re.compile(r"\s?(?:月|日|号)")
+_MONTHS = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t|tember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
+)
+_MONTH_NAME_AFTER = re.compile(rf"\s(?:of\s)?{_MONTHS}(?![A-Za-z])")
+_MONTH_NAME_BEFORE = re.compile(rf"(?<![A-Za-z]){_MONTHS}\s$")
 _CALENDAR_SPAN_AFTER = re.compile(
     r"\s?(?:天|周|星期|个月|(?i:days?|weeks?|months?|years?)(?![A-Za-z]))"
 )
@@ -188,6 +194,12 @@ def classify(
         return NonClaim.list_marker
     if not has_unit and _MONTH_DAY_AFTER.match(right_after):
         return NonClaim.date
+    if (
+        not has_unit
+        and number.value <= 31
+        and (_MONTH_NAME_AFTER.match(right_after) or _MONTH_NAME_BEFORE.search(before))
+    ):
+        return NonClaim.date  # 2 December 2026, Dec. 2
     if not has_unit and _CALENDAR_SPAN_AFTER.match(right_after):
         return NonClaim.date  # "stayed in the text for 26 days": when, not what hardware is
     if (

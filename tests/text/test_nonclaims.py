@@ -47,6 +47,8 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("满足 99 分位延迟", NonClaim.ordinal),
         ("跳号：0 · 1 · 2 · 3 · 4", NonClaim.list_marker),
         ("数值见第 1、2 节的出处", NonClaim.section),
+        ("published 2 December 2026", NonClaim.date),
+        ("announced on Dec. 5, at the show", NonClaim.date),
         ("as sections 3 and 4 show", NonClaim.section),
         ("in each chip's best 16-bit format", NonClaim.identifier),
         ("| 16-bit peak | INT8 |", NonClaim.identifier),
