@@ -102,6 +102,12 @@ def ninth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
 
 
 @pytest.fixture(scope="session")
+def tenth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
+    """The tenth test catalog (A30, H20, Gaudi, WSE-2, SN40L, GDDR7), general rules."""
+    return _own_catalog(tmp_path_factory, "tenth")
+
+
+@pytest.fixture(scope="session")
 def course_text() -> str:
     """The course text, which lives beside the project in shared/seed."""
     if not SEED.is_file():

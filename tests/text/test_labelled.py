@@ -1,4 +1,4 @@
-"""The checker against numbers labelled by hand (see LABELS.md): fifteen texts, nine catalogs.
+"""The checker against numbers labelled by hand (see LABELS.md): seventeen texts, ten catalogs.
 
 The articles and their catalogs were written and labelled by reading, apart from the
 checker; the course's labels cover every number of several line ranges. The figures are
@@ -102,6 +102,9 @@ OWN_SETS = (
     # the issue's targets are not all met on it (see the README)
     OwnSet("ninth", "zh", 430, (0.95, 0.84, 0.82, 0.94), "94.5 / 84.4 / 82.8 / 94.1"),
     OwnSet("ninth", "en", 430, (0.97, 0.88, 0.87, 0.95), "96.0 / 88.4 / 87.4 / 95.9"),
+    # A30, H20, Gaudi, WSE-2, SN40L, GDDR7: lecture notes and a review; misses the targets
+    OwnSet("tenth", "zh", 400, (0.95, 0.91, 0.86, 0.97), "94.2 / 89.3 / 83.4 / 96.7"),
+    OwnSet("tenth", "en", 320, (0.95, 0.86, 0.88, 0.87), "95.5 / 85.9 / 87.5 / 86.5"),
 )
 
 
