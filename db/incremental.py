@@ -45,6 +45,9 @@ from schema.yaml_source import LocatedDocument, read_file, read_located
 QUICK_SHARE = 4
 """The quick way reads again at most one file in this many (and a few more in a small
 catalog): past that, reading every file is as quick and simpler."""
+QUICK_BYTES = 1_000_000
+"""The most bytes of files to parse anew for which the quick way is tried: beyond, its
+reading is most of a whole load's, and a catalog with problems would be read twice."""
 
 
 @cache
@@ -235,6 +238,8 @@ def read_changed(
                 entries[name] = entry
     if len(again) > max(8, len(names) // QUICK_SHARE):
         return None
+    if sum(_size(root / name) for name in again) > QUICK_BYTES:
+        return None  # so much to parse anew that the quick way saves nothing, on errors twice
     quantities = QuantityRow.__table__
     declaring = {f for (f,) in conn.execute(select(quantities.c.file).distinct())}
     if declaring & (changed | removed):
@@ -273,6 +278,14 @@ def read_changed(
     ):
         return None
     return reading
+
+
+def _size(path: Path) -> int:
+    """A file's size in bytes (0 when it cannot be read: parsing it reports that)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def _parse(reading: Reading, name: str) -> CatalogFile | None:

@@ -661,3 +661,22 @@ def test_an_entry_of_another_type_is_parsed_again(tmp_path: Path, cli: Any) -> N
     _edit(catalog / "subjects" / "chip-c.yaml", "2,307 TFLOP/s", "2,250 TFLOP/s")
     assert _load(cli, catalog, rules, url)["files_parsed"] == 5  # chip-a, a2, b, c and d
     _compare_with_a_fresh_load(cli, catalog, rules, url, tmp_path)
+
+
+def test_a_large_edit_with_a_problem_is_read_once_the_whole_way(
+    tmp_path: Path, cli: Any, monkeypatch: Any
+) -> None:
+    # Past QUICK_BYTES to parse anew, the quick way is not tried: a catalog with problems
+    # would have its edited file composed twice (20,000 errors in 5 MB took 3 times as long).
+    from db import incremental
+
+    catalog, rules = _linked_catalog(tmp_path)
+    url = f"sqlite:///{tmp_path / 'incremental.sqlite'}"
+    _load(cli, catalog, rules, url)
+    edited = catalog / "subjects" / "chip-c.yaml"
+    _edit(edited, "2,307 TFLOP/s", "2,307 MiB")  # a unit of the wrong dimension
+    monkeypatch.setattr(incremental, "QUICK_BYTES", 1)
+    parsed = _parsed_texts(monkeypatch)
+    result = cli("load", str(catalog), "--rules", str(rules), "--db", url)
+    assert result.exit_code == 2 and "MiB" in result.stderr, result.stderr
+    assert parsed.count(edited.read_text("utf-8")) == 1
