@@ -239,11 +239,11 @@ def chains(text: str, numbers: Sequence[TextNumber]) -> list[Chain]:
     return found
 
 
-def quotient_units(text: str, numbers: Sequence[TextNumber]) -> dict[int, str]:
+def quotient_units(written: Sequence[Chain], numbers: Sequence[TextNumber]) -> dict[int, str]:
     """The unit of the written result of each divisor's computation ("149.7 ÷ 0.696 ≈
     215 FLOP/B": FLOP/B for the 0.696), for the divisors whose result has a unit."""
     found: dict[int, str] = {}
-    for chain in chains(text, numbers):
+    for chain in written:
         if chain.result is None or not numbers[chain.result].unit:
             continue
         for index, sign in chain.operands:

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from derive.text.arithmetic import Chain, chains
 from derive.text.document import Block, read_document
 from derive.text.known import CatalogView
 from derive.text.lexicon import Mention, subject_mentions
@@ -53,6 +54,7 @@ class Read:
     context: Context
     starts: list[int] = field(default_factory=list)  # where each of `mentions` starts
     subject_terms: list[int] = field(default_factory=list)  # indexes of terms naming subjects
+    chains: list[Chain] = field(default_factory=list)  # its written computations, read once
 
     def names_subject(self, span: tuple[int, int]) -> bool:
         """True when a subject of the catalog is named between the span's ends."""
@@ -161,7 +163,16 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
         subject_terms = [
             i for i, m in enumerate(mentions) if any(s.target == "subject" for s in m.senses)
         ]
-        yield Read(block, mentions, numbers, name_spans(mentions), context, starts, subject_terms)
+        yield Read(
+            block,
+            mentions,
+            numbers,
+            name_spans(mentions),
+            context,
+            starts,
+            subject_terms,
+            chains(block.text, numbers),
+        )
         if block.cell is not None:
             if block.cell.in_header:
                 columns = [*columns, *named] if not block.cell.is_row_header else named

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 
-from derive.text.arithmetic import Chain, Computation, align, chains
+from derive.text.arithmetic import Chain, Computation, align
 from derive.text.arithmetic import conversion as _conversion
 from derive.text.context import WINDOW, Read
 from derive.text.judge import Judgement, interval_for, judge, plausible
@@ -409,7 +409,7 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
 
     decided: dict[int, Decision] = {}
     written = numbers
-    for chain in chains(block.text, written):
+    for chain in read.chains:
         base = prefix_base(chain, written)
         if base is not None:  # "5.3 × 1024 ＝ 5,427.2 GB/s": TB/s read in binary, no rule
             decided[base] = CONVERSION
@@ -489,7 +489,7 @@ def worked_for_one_subject(view: CatalogView, read: Read) -> dict[int, Decision]
     """
     block, numbers, context = read.block, read.numbers, read.context
     decided: dict[int, Decision] = {}
-    for chain in chains(block.text, numbers):
+    for chain in read.chains:
         if chain.result is not None and not _consistent(chain, numbers, prefixed=True):
             continue
         where = numbers[chain.operands[0][0]].column - 1
