@@ -831,9 +831,11 @@ def divisor(
     if only is None:
         return None
     chosen, judgement = only
-    why = f"{dividend} of {subject} is divided by it, and of {subject}'s quantities"
-    why += f" {'of the dimension the quotient leaves' if result_unit else ''}"
-    why = f"{why.rstrip()} its value agrees with {chosen.quantity} only"
+    kind = "of the dimension the quotient leaves" if result_unit else "the words allow"
+    why = (
+        f"{dividend} of {subject} is divided by it; of {subject}'s quantities {kind}, "
+        f"its value agrees with {chosen.quantity} only"
+    )
     chosen = Candidate(subject, chosen.quantity, 1.0, 1.0, why, "its place in the quotient", 1.0)
     return judgement.verdict, chosen, judgement, why, ()
 
