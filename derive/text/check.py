@@ -43,7 +43,7 @@ from derive.text.resolve import (
     scaled,
     takes_time,
 )
-from derive.text.respective import respective, shared_units
+from derive.text.respective import respective, respective_labels, shared_units
 from derive.text.verdict import AGREEING, Verdict
 
 CONTEXT = 100
@@ -140,6 +140,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         spans = [(n.column - 1, n.end) for n in numbers]
         written = computed(view, read)
         listed = respective(block, numbers, read.mentions)
+        others_labels = respective_labels(block, numbers, read.mentions)
         unit_of_list = shared_units(numbers, block.text)
         divided = quotient_units(read.chains, numbers)
         worked = worked_for_one_subject(view, read)
@@ -199,6 +200,8 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     number = _shifted(found, block.offset)
             echoes = [e for e in recent if block.line - e.line <= ECHO_LINES]
             near = read.near_with_line_subject(start - WINDOW, found.end + WINDOW)
+            if index in others_labels:  # "… of dense BF16 and FP8, respectively"
+                near = [m for m in near if m.start not in others_labels[index]]
             near_spans = around(spans, start - WINDOW, found.end + WINDOW)
             pairs = candidates(
                 view, block, found, start, near, context, near_spans, echoes, listed.get(index)

@@ -136,6 +136,8 @@ def decide(
         if chance <= COINCIDENCE or labelled:
             # One quantity; several subjects holding the same value: the best named one.
             chosen, judgement = max(agreeing, key=lambda cj: cj[0].score)
+            if _labelled_otherwise(view, chosen, group):
+                continue
             others = len({_pair(c) for c, _ in agreeing}) - 1
             also = f", and the same for {others} other subject(s)" if others else ""
             why = (
@@ -159,6 +161,35 @@ def decide(
         return settled
     why = f"its words name {len(group)} pairs equally well and no value settles it"
     return Verdict.unresolved, None, None, why, names
+
+
+def _labelled_otherwise(view: CatalogView, chosen: Candidate, group: Sequence[Candidate]) -> bool:
+    """True when `chosen` is named only by words of the passage while the label beside
+    the number names another quantity of its subject in the same unit: "FP64: 5.2 TFLOPS
+    (10.3 with the FP64 Tensor Cores)" is not the FP32 peak of 10.3 named lines before."""
+    if chosen.local_quantity >= FIRM_QUANTITY:
+        return False
+    unit = view.quantities[chosen.quantity].unit
+    return any(
+        c.subject == chosen.subject
+        and c.quantity != chosen.quantity
+        and not _per_one_of(c.quantity, chosen.quantity)  # "64 CUDA cores" per SM
+        and c.labelled_here
+        and view.quantities[c.quantity].unit == unit
+        for c in group
+    )
+
+
+def _per_one_of(first: str, second: str) -> bool:
+    """True when one quantity counts per one of what the other counts, or of its own
+    family: `cuda_core.per_sm` beside `cuda_core.count` or `sm.count` ("every SM carries
+    64 CUDA cores" names all three)."""
+    for per, other in ((first, second), (second, first)):
+        family, _, name = per.partition(".")
+        _, marker, unit = name.partition("per_")
+        if marker and other.partition(".")[0] in (family, unit):
+            return True
+    return False
 
 
 def _labelled_in(view: CatalogView, sentence: str) -> set[str]:
@@ -245,6 +276,8 @@ def _settled_by_value(
         agreeing = [(c, j) for c, j in judged if j is not None and j.verdict is wanted]
         if agreeing and len({c.quantity for c, _ in agreeing}) == 1:
             chosen, judgement = max(agreeing, key=lambda cj: cj[0].subject_score)
+            if _labelled_otherwise(view, chosen, found):
+                return None
             why = (
                 f"{chosen.why()} (its value agrees with {chosen.quantity} and no other of the "
                 f"{len(found)} pairs the words allow)"
@@ -295,6 +328,8 @@ def _settled_within_subject(
         agreeing = [(c, j) for c, j in judged if j is not None and j.verdict is wanted]
         if len(agreeing) == 1:
             chosen, judgement = agreeing[0]
+            if _labelled_otherwise(view, chosen, own):
+                return None
             why = (
                 f"{chosen.why()} (of {subject}'s {len(own)} quantities the words allow, its "
                 f"value agrees with {chosen.quantity} only)"

@@ -122,6 +122,9 @@ _ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?$")
 
 
 _FOOTNOTE_BEFORE = re.compile(r"<sup>[\d,\s]*$|\[\^$", re.IGNORECASE)
+_NOTE_BEFORE = re.compile(r"[\[［(（]\s?(?:注|脚注|注释|note|fn\.?)\s?$|[\[［]$", re.IGNORECASE)
+_NOTE_AFTER = re.compile(r"\s?[\]］)）]")
+"""A note's or a citation's mark: "[注2]", "（注 3）", "[12]", "(note 4)"."""
 _HEADING_NUMBER = re.compile(r"\s{0,3}#{1,6}\s+(?:§\s?)?$")
 _INDEX_BEFORE = re.compile(r"(?<![A-Za-z])[a-z]\s?=\s?$")
 _COEFFICIENT_AFTER = re.compile(r"\s?[·*/]\s?[A-Za-z\u4e00-\u9fff(]|\s?[·]\s?\d")
@@ -147,6 +150,12 @@ def classify(
         "[^", max(0, start - 2)
     ):
         return NonClaim.figure  # <sup>4,5</sup>, [^3]: footnote marks
+    if (
+        not number.unit_text
+        and _NOTE_BEFORE.search(line[max(0, start - 8) : start])
+        and _NOTE_AFTER.match(line, number.end)
+    ):
+        return NonClaim.figure  # [注2], [12]: a note's or a citation's mark
     before = line[max(0, start - _WINDOW) : start]
     after = line[number.end : number.end + _WINDOW]
     right_after = line[start + len(number.digits) : start + len(number.digits) + _WINDOW]

@@ -63,6 +63,8 @@ BY_VALUE = 0.01
 BARE_DIGITS = 4
 BARE_LABEL = 1.0
 PASSAGE_LABEL = 0.4
+LABEL_OWN = 0.25
+"""The closeness above which a label in a number's clause is its own, not a neighbour's."""
 SUBJECT_FOLLOWING = 0.25
 COMPARED = 6
 """The best-named subjects whose pairwise comparisons (a subject naming both) are candidates."""
@@ -157,6 +159,7 @@ class Candidate:
     subject_why: str
     quantity_why: str
     local_quantity: float = 0.0  # the part of the quantity evidence from the number's own line
+    labelled_here: bool = False  # a label of the quantity (not a mere word) in its own clause
 
     @property
     def score(self) -> float:
@@ -488,10 +491,11 @@ _GLOSS_AFTER = re.compile(r"\s{0,2}(?:[A-Za-z/%]{1,10}\s{0,2})?[（(][^()（）]
 "65 TFLOPS (FP16, dense)"; its words are the number's own, though a bracket ends a clause."""
 
 
-def _proximity(block: Block, mention: Mention, place: _Place) -> float:
+def _proximity(block: Block, mention: Mention, place: _Place, *, own_digits: bool = True) -> float:
     """How close a term is to the number: its clause, its sentence, its line.
 
-    A term nearer to another number of the same clause belongs to that number more.
+    A term nearer to another number of the same clause belongs to that number more;
+    without `own_digits`, the digits of the term itself ("FP64") are no other number.
     """
     start, end = place.start, place.end
     c_low, c_high = place.clause
@@ -516,14 +520,22 @@ def _proximity(block: Block, mention: Mention, place: _Place) -> float:
             return ASSIGNED  # "head_dim ＝ 128": the term is what the number is
         if _OPERATOR.search(between):
             closeness *= 0.3  # "1024 × 每根引脚的速率": the words name the other operand
-        others = [_distance(mention, a, b) for a, b in place.others]
+        others = [
+            _distance(mention, a, b)
+            for a, b in place.others
+            if own_digits or not (mention.start <= a and b <= mention.end)
+        ]
         if others and min(others) < distance:
             closeness *= 0.35
         return max(closeness, 0.25)
     if s_low <= mention.start < s_high:
         # in another clause, a term right beside another number is that number's
         distance = _distance(mention, start, end)
-        if any(_distance(mention, a, b) < min(distance, 12) for a, b in place.in_sentence):
+        if any(
+            _distance(mention, a, b) < min(distance, 12)
+            for a, b in place.in_sentence
+            if own_digits or not (mention.start <= a and b <= mention.end)
+        ):
             return 0.2 * 0.35
         return 0.2
     return 0.1
@@ -538,11 +550,13 @@ def quantity_evidence(
     spans: Sequence[tuple[int, int]] = (),
     *,
     first: bool = True,
-) -> tuple[dict[str, tuple[float, str]], dict[str, tuple[float, str]]]:
+) -> tuple[dict[str, tuple[float, str]], dict[str, tuple[float, str]], set[str]]:
     """Each quantity the words name, (score, the words that say so): from every word
-    that counts, and from the number's own clause and table headers only ("local")."""
+    that counts, and from the number's own clause and table headers only ("local");
+    and the quantities a label (not a mere word) names locally."""
     every: dict[str, dict[str, tuple[float, str]]] = defaultdict(dict)
     own: dict[str, dict[str, tuple[float, str]]] = defaultdict(dict)
+    labelled: set[str] = set()
 
     def add(mention: Mention, closeness: float, where: str, local: bool) -> None:
         for sense in mention.senses:
@@ -559,6 +573,9 @@ def quantity_evidence(
         closeness = _proximity(block, mention, place)
         near = closeness >= 0.25  # in the number's own clause
         add(mention, closeness, "near the number" if near else "in the sentence", near)
+        if near and _proximity(block, mention, place, own_digits=False) > LABEL_OWN:
+            # "(10.3 with the FP64 Tensor Cores)": the label is the number's own
+            labelled.update(s.id for s in mention.senses if s.target == "quantity" and s.label)
     if block.cell is not None:
         # The headers name the cell's first number; later ones ("192 GB (186 GB visible)")
         # are asides the headers say less about.
@@ -571,7 +588,7 @@ def quantity_evidence(
                 add(mention, closeness, where, True)
     for closeness, mention in context.nearby:
         add(mention, closeness, "in the passage", False)
-    return _scores(every), _scores(own)
+    return _scores(every), _scores(own), labelled
 
 
 def _scores(
@@ -635,7 +652,7 @@ def candidates(
     """
     subjects = subject_evidence(view, block, start, mentions, context, listed)
     first = block.cell is None or not spans or spans[0][0] >= start
-    quantities, local = quantity_evidence(
+    quantities, local, labelled = quantity_evidence(
         block, number, start, mentions, context, spans, first=first
     )
     for quantity, why in _counting_the_part(view, block, number, mentions):
@@ -717,11 +734,55 @@ def candidates(
                 continue
             if q_score <= 0:
                 continue
-            found.append(Candidate(subject, quantity, s_score, q_score, s_why, q_why, near))
+            found.append(
+                Candidate(
+                    subject,
+                    quantity,
+                    s_score,
+                    q_score,
+                    s_why,
+                    q_why,
+                    near,
+                    labelled_here=quantity in labelled,
+                )
+            )
     if number.unit_text in TIMES:  # "4.6 times the bandwidth", "差 32 倍": no count of things
         found = [c for c in found if not view.quantities[c.quantity].count]
+    # what its clause says qualifies a number, and what its sentence said before
+    low, high = block.clause(start)
+    opposed = _opposed_in(block.text[low:high]) + _opposed_in(
+        block.text[block.sentence(start)[0] : high]
+    )
+    if opposed:  # "with sparsity … 1,321 TOPS INT4": not the dense INT4 peak
+        found = [c for c in found if not _described_as(view, c.quantity, opposed)]
     found.sort(key=lambda c: (-c.score, c.subject, c.quantity))
     return found
+
+
+_QUALIFIERS = (
+    (
+        re.compile(r"\bspars(?:e|ity)\b|稀疏", re.IGNORECASE),
+        re.compile(r"dense|稠密", re.IGNORECASE),
+    ),
+    (re.compile(r"\bdense\b|稠密", re.IGNORECASE), re.compile(r"spars|稀疏", re.IGNORECASE)),
+)
+"""Qualifiers of a figure that exclude each other: (what a sentence says, its opposite)."""
+
+
+def _opposed_in(sentence: str) -> tuple[re.Pattern[str], ...]:
+    """The opposites of the qualifiers a sentence says, when it does not say them too."""
+    return tuple(
+        opposite
+        for said, opposite in _QUALIFIERS
+        if said.search(sentence) and not opposite.search(sentence)
+    )
+
+
+def _described_as(view: CatalogView, quantity: str, opposed: Sequence[re.Pattern[str]]) -> bool:
+    """True when the quantity's id or labels carry one of the `opposed` qualifiers."""
+    named = view.quantities[quantity]
+    words = " ".join((named.id, *named.labels()))
+    return any(pattern.search(words) for pattern in opposed)
 
 
 _EACH_AFTER = re.compile(r"[^,;:，。；：()（）]{0,30}?\beach\b|[^,;:]{0,30}?\bapiece\b", re.I)

@@ -86,6 +86,49 @@ def respective(
     return found
 
 
+def respective_labels(
+    block: Block, numbers: Sequence[TextNumber], mentions: Sequence[Mention]
+) -> dict[int, frozenset[int]]:
+    """For the numbers of `block` listed in the order of a list of quantity labels
+    ("1,307.4 and 2,614.9 TFLOPS of dense BF16 and FP8, respectively"): index of the
+    number → the starts of the list's labels that are the other numbers', not its own."""
+    found: dict[int, frozenset[int]] = {}
+    labels = _longest(
+        [m for m in mentions if any(s.target == "quantity" and s.label for s in m.senses)]
+    )
+    if len(labels) < 2 or len(numbers) < 2:
+        return found
+    text = block.text
+    spans = [(n.column - 1, n.end) for n in numbers]
+    places = [(m.start, m.end) for m in labels]
+    for numbers_run in _runs(spans, text, _NUMBERS_JOINED):
+        low, high = block.sentence(spans[numbers_run[0]][0])
+        if not _RESPECTIVELY.search(text[low:high]):
+            continue
+        for labels_run in _runs(places, text, _SUBJECTS_JOINED):
+            starts = [places[i][0] for i in labels_run]
+            if len(labels_run) != len(numbers_run) or not low <= starts[0] < high:
+                continue
+            for index, own in zip(numbers_run, starts, strict=True):
+                found[index] = frozenset(starts) - {own}
+    return found
+
+
+def _longest(mentions: Sequence[Mention]) -> list[Mention]:
+    """The mentions that lie inside no longer one ("dense BF16", not its "BF16")."""
+    return [
+        m
+        for m in mentions
+        if not any(
+            o is not m
+            and o.start <= m.start
+            and m.end <= o.end
+            and o.end - o.start > m.end - m.start
+            for o in mentions
+        )
+    ]
+
+
 _LISTED_NUMBERS = re.compile(
     r"^\s*(?:,|，|、|/|and|or|和|与|及|或|versus|vs\.?|对)\s*"
     r"(?:about|around|roughly|nearly|约|大约|≈|~)?\s*$",

@@ -1531,3 +1531,91 @@ def test_a_made_up_figure_in_an_example_is_no_error_of_the_catalogs(
     results = check_text(sentence, view).results
     rate = next(r for r in results if r.number.digits == "32")
     assert (rate.verdict, rate.non_claim) == (Verdict.non_claim, NonClaim.illustrative), rate.why
+
+
+_PEAKS = (
+    "quantities:\n"
+    "  - id: peak.fp32\n    name: Peak FP32 throughput\n    synonyms: [FP32]\n"
+    "    unit: TFLOP/s\n"
+    "  - id: peak.fp64\n    name: Peak FP64 throughput\n    synonyms: [FP64]\n"
+    "    unit: TFLOP/s\n"
+    "  - id: peak.int8_dense\n    name: Peak INT8 dense throughput\n"
+    "    synonyms: [INT8, dense INT8]\n    unit: TOP/s\n"
+    "  - id: peak.int4_dense\n    name: Peak INT4 dense throughput\n"
+    "    synonyms: [INT4, dense INT4]\n    unit: TOP/s\n"
+)
+
+
+def _peaks_of(tmp_path: Path, facts: Sequence[tuple[str, ...]]) -> CatalogView:
+    """Chip A with `facts`, its peaks named as in `_PEAKS`."""
+    files = {"quantities.yaml": _PEAKS, "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)}
+    return _loaded(tmp_path, files)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A runs FP32 at 10.3 TFLOPS.\nFP64: 5.2 TFLOPS (10.3 with the FP64 Tensor Cores)\n",
+        "Chip A 的 FP32 是 10.3 TFLOPS。\nFP64：5.2 TFLOPS（用 FP64 Tensor Core 时 10.3）\n",
+    ],
+)
+def test_a_label_beside_the_number_keeps_the_value_from_choosing_another_quantity(
+    tmp_path: Path, text: str
+) -> None:
+    # The FP64 figure of the matrix units is no quantity of the catalog; the FP32 peak
+    # named a line before happens to share its value, but "FP64" beside it says otherwise.
+    facts = [("peak.fp32", "10.3 TFLOP/s"), ("peak.fp64", "5.2 TFLOP/s")]
+    view = _peaks_of(tmp_path, facts)
+    second = [c for c in _claims(text, view) if c.number.line == 2]
+    stated, aside = second
+    assert (stated.number.digits, stated.verdict, stated.quantity) == (
+        "5.2",
+        Verdict.matched,
+        "peak.fp64",
+    )
+    assert (aside.number.digits, aside.verdict) == ("10.3", Verdict.unresolved), aside.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "With 2:4 sparsity Chip A doubles its figures to 1,321 TOPS INT4.",
+        "Chip A 的 INT8 稠密是 330 TOPS，稀疏时翻倍成 661 TOPS。",
+    ],
+)
+def test_a_sparse_figure_is_no_dense_peak(tmp_path: Path, text: str) -> None:
+    # A figure said of sparsity is neither a contradiction of a dense peak nor, by its
+    # value, another dense peak (the catalog has no sparse peak: it is unresolved).
+    facts = [("peak.int4_dense", "661 TOP/s"), ("peak.int8_dense", "330 TOP/s")]
+    view = _peaks_of(tmp_path, facts)
+    claim = _claims(text, view)[-1]
+    assert claim.verdict is Verdict.unresolved, claim.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A reaches 330 and 600 TOPS of dense INT8 and dense INT4, respectively.",
+        "Chip A 的 INT8 和 INT4 分别是 330 和 600 TOPS。",
+    ],
+)
+def test_numbers_listed_in_the_order_of_quantity_labels_take_each_its_own(
+    tmp_path: Path, text: str
+) -> None:
+    # Both labels are beside both numbers; "respectively" pairs them in order, so 600 is
+    # the INT4 peak's, and wrong.
+    facts = [("peak.int8_dense", "330 TOP/s"), ("peak.int4_dense", "661 TOP/s")]
+    view = _peaks_of(tmp_path, facts)
+    claims = [c for c in _claims(text, view) if c.number.digits in ("330", "600")]
+    assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
+        ("330", Verdict.matched, "peak.int8_dense"),
+        ("600", Verdict.mismatched, "peak.int4_dense"),
+    ]
+
+
+@pytest.mark.parametrize("text", ["[注2] Chip A 一列是单颗。", "Chip A has 4 stacks [2]."])
+def test_a_notes_mark_states_nothing(tmp_path: Path, text: str) -> None:
+    facts = [("hbm.stacks", "4"), ("hbm.capacity_per_stack", "2 GB")]
+    view = _loaded(tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)})
+    mark = next(r for r in check_text(text, view).results if r.number.digits == "2")
+    assert (mark.verdict, mark.non_claim) == (Verdict.non_claim, NonClaim.figure), mark.why
