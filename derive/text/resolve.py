@@ -31,6 +31,7 @@ from derive.text.document import Block
 from derive.text.known import CatalogView
 from derive.text.lexicon import Mention
 from derive.text.numbers import TIMES, WHOLE_THINGS, TextNumber
+from derive.text.qualifiers import excluded
 from schema.errors import UnitError
 from schema.units import factor
 
@@ -748,41 +749,11 @@ def candidates(
             )
     if number.unit_text in TIMES:  # "4.6 times the bandwidth", "差 32 倍": no count of things
         found = [c for c in found if not view.quantities[c.quantity].count]
-    # what its clause says qualifies a number, and what its sentence said before
-    low, high = block.clause(start)
-    opposed = _opposed_in(block.text[low:high]) + _opposed_in(
-        block.text[block.sentence(start)[0] : high]
-    )
-    if opposed:  # "with sparsity … 1,321 TOPS INT4": not the dense INT4 peak
-        found = [c for c in found if not _described_as(view, c.quantity, opposed)]
+    ruled_out = excluded(view, block, start, spans)
+    if ruled_out:  # "with sparsity … 1,321 TOPS INT4": not the dense INT4 peak
+        found = [c for c in found if c.quantity not in ruled_out]
     found.sort(key=lambda c: (-c.score, c.subject, c.quantity))
     return found
-
-
-_QUALIFIERS = (
-    (
-        re.compile(r"\bspars(?:e|ity)\b|稀疏", re.IGNORECASE),
-        re.compile(r"dense|稠密", re.IGNORECASE),
-    ),
-    (re.compile(r"\bdense\b|稠密", re.IGNORECASE), re.compile(r"spars|稀疏", re.IGNORECASE)),
-)
-"""Qualifiers of a figure that exclude each other: (what a sentence says, its opposite)."""
-
-
-def _opposed_in(sentence: str) -> tuple[re.Pattern[str], ...]:
-    """The opposites of the qualifiers a sentence says, when it does not say them too."""
-    return tuple(
-        opposite
-        for said, opposite in _QUALIFIERS
-        if said.search(sentence) and not opposite.search(sentence)
-    )
-
-
-def _described_as(view: CatalogView, quantity: str, opposed: Sequence[re.Pattern[str]]) -> bool:
-    """True when the quantity's id or labels carry one of the `opposed` qualifiers."""
-    named = view.quantities[quantity]
-    words = " ".join((named.id, *named.labels()))
-    return any(pattern.search(words) for pattern in opposed)
 
 
 _EACH_AFTER = re.compile(r"[^,;:，。；：()（）]{0,30}?\beach\b|[^,;:]{0,30}?\bapiece\b", re.I)

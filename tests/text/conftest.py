@@ -108,6 +108,13 @@ def tenth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
 
 
 @pytest.fixture(scope="session")
+def eleventh_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
+    """The eleventh test catalog (TPU v4 and its pod, MI250, A10, Cloud AI 100, Bow IPU,
+    DDR5), general rules."""
+    return _own_catalog(tmp_path_factory, "eleventh")
+
+
+@pytest.fixture(scope="session")
 def course_text() -> str:
     """The course text, which lives beside the project in shared/seed."""
     if not SEED.is_file():

@@ -1619,3 +1619,34 @@ def test_a_notes_mark_states_nothing(tmp_path: Path, text: str) -> None:
     view = _loaded(tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)})
     mark = next(r for r in check_text(text, view).results if r.number.digits == "2")
     assert (mark.verdict, mark.non_claim) == (Verdict.non_claim, NonClaim.figure), mark.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A lists 330 TOPS of INT8 and 661 with sparsity.",
+        "Chip A 的 INT8 是 330 TOPS，稀疏时 661 TOPS。",
+    ],
+)
+def test_sparsity_qualifies_the_number_it_is_said_of(tmp_path: Path, text: str) -> None:
+    # The sparsity is the 661's, not the 330's before it; nor is 661, by its value, the
+    # dense INT4 peak.
+    facts = [("peak.int8_dense", "330 TOP/s"), ("peak.int4_dense", "661 TOP/s")]
+    view = _peaks_of(tmp_path, facts)
+    claims = [c for c in _claims(text, view) if c.number.digits in ("330", "661")]
+    assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
+        ("330", Verdict.matched, "peak.int8_dense"),
+        ("661", Verdict.unresolved, None),
+    ], [c.why for c in claims]
+
+
+def test_a_qualifier_attached_to_a_number_is_not_the_whole_sentences(tmp_path: Path) -> None:
+    # "Sparse" is the 661's; the 330 the sentence goes on to is the dense INT8 peak.
+    facts = [("peak.int8_dense", "330 TOP/s"), ("peak.int4_dense", "661 TOP/s")]
+    view = _peaks_of(tmp_path, facts)
+    claim = _claims("Halving a sparse 661 TOPS gives Chip A's INT8 of 330 TOPS.", view)[-1]
+    assert (claim.number.digits, claim.verdict, claim.quantity) == (
+        "330",
+        Verdict.matched,
+        "peak.int8_dense",
+    ), claim.why
