@@ -181,6 +181,8 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             ].strip()
             names_near = around(read.names, start - WINDOW, start + 1)
             kind = classify(block.text, found, index, names_near, context.sections)
+            if kind is None and block.cell is not None and block.cell.numbers_rows():
+                kind = NonClaim.list_marker  # the "#" column of a table
             if written.get(index) is CONVERSION:
                 kind = NonClaim.constant  # "× 8" bytes made bits in a computation read
             elif kind is NonClaim.constant and index in written:

@@ -29,6 +29,7 @@ from derive.text.resolve import (
     FIRM_QUANTITY,
     FIRM_SUBJECT,
     PASSAGE_LABEL,
+    SUBJECT_IN_SENTENCE,
     Candidate,
     compatible,
     of_dimension,
@@ -47,6 +48,8 @@ STRONG_QUANTITY = 0.8
 """Quantity evidence (a label near the number) that a value may confirm without more."""
 COINCIDENCE = 0.15
 """The most chance of a coincidence at which a value may settle pairs whose words tie."""
+NAMED_COINCIDENCE = 0.25
+"""The same, among the quantities of a subject the sentence names outright."""
 ROUND_IN_HARDWARE = 8192
 """The largest power of two that many quantities share (lanes, rows, bits, KiB)."""
 Decision = tuple[Verdict, "Candidate | None", "Judgement | None", str, tuple[str, ...]]
@@ -123,7 +126,10 @@ def decide(
         if (
             len(quantities) > 1
             and len({c.subject for c, _ in agreeing}) == 1
-            and quantities <= _labelled_in(view, sentence)
+            and (
+                quantities <= _labelled_in(view, sentence)
+                or all(c.labelled_here for c, _ in agreeing)  # "BF16 / FP16" header
+            )
         ):
             # "SMs and RT Cores, 142 of each": one subject's quantities, each named by
             # its label beside the number, that all hold it: the number states each
@@ -321,7 +327,9 @@ def _settled_within_subject(
         return None  # "6,000 × 8 ÷ 8,192": bytes made bits, whatever the chip has 8 of
     subject = ranked[0][0]
     own = [c for c in found if c.subject == subject]
-    if _coincidence(view, number, own, counted=True) > COINCIDENCE:
+    # a subject the sentence names outright bears a coarser number: "the A10 at 600 GB/s"
+    allowed = NAMED_COINCIDENCE if ranked[0][1] >= SUBJECT_IN_SENTENCE else COINCIDENCE
+    if _coincidence(view, number, own, counted=True) > allowed:
         return None
     judged = _judged(view, number, own)
     for wanted in AGREEING:

@@ -35,6 +35,10 @@ class Cell:
     is_row_header: bool
     in_header: bool = False  # a cell of the header row
 
+    def numbers_rows(self) -> bool:
+        """True for a cell of a column that numbers the rows ("#", "No.", "序号")."""
+        return _ROW_NUMBER_HEADER.fullmatch(self.column_header.strip()) is not None
+
     def header_unit(self) -> tuple[str, str] | None:
         """(canonical unit, as written) that the row's or the column's header gives its
         cells: "Memory bandwidth (GB/s)", "Peak clock, MHz"; None when neither names one."""
@@ -45,6 +49,7 @@ class Cell:
         return None
 
 
+_ROW_NUMBER_HEADER = re.compile(r"#|№|no\.?|nr\.?|num\.?|item|序号|编号|行号|项", re.IGNORECASE)
 _HEADER_UNIT = re.compile(
     r"[(（]([^()（）\d]{1,16})[)）]\s*$|[,:]\s*([^\s,:()\d]{1,16})\s*$|\bin ([^\s()\d]{1,16})\s*$"
 )

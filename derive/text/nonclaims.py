@@ -51,7 +51,8 @@ _SECTION_AFTER = re.compile(
     r"|里|末尾|末|开头|开始|起|中的|的那|的图|图上)"
 )
 _FIGURE_BEFORE = re.compile(
-    r"(?:图|表|figure|fig\.|table|tab\.|step|equation|eq\.|listing|slide|第\s?)\s?$",
+    r"(?:图|表|figure|fig\.|table|tab\.|step|equation|eq\.|listing|slide|第\s?"
+    r"|议题|附件|附录|appendix|attachment|annex|exhibit|agenda item|action item)\s?$",
     re.IGNORECASE,
 )
 _FIGURE_AFTER_ORDINAL = re.compile(r"\s?(?:步|栏|档|张|行|列|页|条|点|项|个问题|种|课)")

@@ -587,6 +587,10 @@ def quantity_evidence(
         ):
             for mention in terms:
                 add(mention, closeness, where, True)
+                if closeness > LABEL_OWN:  # a header's label is each cell's own
+                    labelled.update(
+                        s.id for s in mention.senses if s.target == "quantity" and s.label
+                    )
     for closeness, mention in context.nearby:
         add(mention, closeness, "in the passage", False)
     return _scores(every), _scores(own), labelled

@@ -1650,3 +1650,53 @@ def test_a_qualifier_attached_to_a_number_is_not_the_whole_sentences(tmp_path: P
         Verdict.matched,
         "peak.int8_dense",
     ), claim.why
+
+
+def test_a_header_naming_two_quantities_of_one_value_backs_the_cell(tmp_path: Path) -> None:
+    # "BF16 / FP16" over a cell whose chip holds the same value for both: the cell states
+    # both, and is matched (to either), not left as a tie.
+    quantities = _PEAKS + (
+        "  - id: peak.fp16\n    name: Peak FP16 throughput\n    synonyms: [FP16]\n"
+        "    unit: TFLOP/s\n"
+    )
+    facts = [("peak.bf16_dense", "125 TFLOP/s"), ("peak.fp16", "125 TFLOP/s")]
+    chip = _chip("chip-a", "Chip A", facts)
+    view = _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chip-a.yaml": chip})
+    table = "| Chip | Dense BF16 / FP16 (TFLOPS) |\n|---|---|\n| Chip A | 125 |\n"
+    claim = _one(table, view)
+    assert (claim.verdict, claim.subject) == (Verdict.matched, "chip-a"), claim.why
+    assert claim.quantity in ("peak.bf16_dense", "peak.fp16")
+
+
+def test_a_round_figure_of_a_subject_named_outright_is_its_one_quantity_near_it(
+    tmp_path: Path,
+) -> None:
+    # "600 GB/s" is 550–650: too coarse for the value to choose among every chip's
+    # bandwidths, but Chip A is named in the sentence and holds one quantity near it.
+    facts = [("gddr.bandwidth", "600 GB/s"), ("gddr.pin_rate", "12.5 Gbit/s")]
+    view = _loaded(tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)})
+    claim = _claims("On one Chip A at 600 GB/s, a token takes 21.7 ms.", view)[0]
+    assert (claim.number.digits, claim.verdict, claim.quantity) == (
+        "600",
+        Verdict.matched,
+        "gddr.bandwidth",
+    ), claim.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## 议题 4：Chip A 的规格\n",
+        "材料：附件 4《规格表》\n",
+        "See Appendix 4 for Chip A.\n",
+        "| # | 事项 |\n|---|---|\n| 4 | Chip A 的 HBM 改为 4 颗 |\n",
+        "| No. | Action |\n|---|---|\n| 4 | Confirm Chip A's stacks |\n",
+    ],
+)
+def test_agenda_attachment_and_row_numbers_state_nothing(tmp_path: Path, text: str) -> None:
+    # Chip A has 4 stacks: the item's, the attachment's or the row's number 4 is none.
+    view = _loaded(
+        tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("hbm.stacks", "4")])}
+    )
+    first = next(r for r in check_text(text, view).results if r.number.digits == "4")
+    assert first.verdict is Verdict.non_claim, first.why
