@@ -733,6 +733,9 @@ def candidates(
             elif number.unit is None and (near >= BARE_LABEL or q_score >= PASSAGE_LABEL):
                 # only a bare number: "8 颗" counts, it is never a figure in Gbit/s
                 q_why += " (the text gives no unit: compared as the catalog writes it)"
+            elif bare_by_value and q_score > BY_VALUE:
+                # "只看 BF16，MI250 的 362.1": a label in another clause, and the digits
+                q_why += " (the text gives no unit: its value, to the last written digit)"
             elif bare_by_value:
                 q_score, q_why = BY_VALUE, "its value, to the last written digit"
             else:

@@ -1539,6 +1539,8 @@ _PEAKS = (
     "    unit: TFLOP/s\n"
     "  - id: peak.fp64\n    name: Peak FP64 throughput\n    synonyms: [FP64]\n"
     "    unit: TFLOP/s\n"
+    "  - id: peak.fp16\n    name: Peak FP16 throughput\n    synonyms: [FP16]\n"
+    "    unit: TFLOP/s\n"
     "  - id: peak.int8_dense\n    name: Peak INT8 dense throughput\n"
     "    synonyms: [INT8, dense INT8]\n    unit: TOP/s\n"
     "  - id: peak.int4_dense\n    name: Peak INT4 dense throughput\n"
@@ -1655,13 +1657,9 @@ def test_a_qualifier_attached_to_a_number_is_not_the_whole_sentences(tmp_path: P
 def test_a_header_naming_two_quantities_of_one_value_backs_the_cell(tmp_path: Path) -> None:
     # "BF16 / FP16" over a cell whose chip holds the same value for both: the cell states
     # both, and is matched (to either), not left as a tie.
-    quantities = _PEAKS + (
-        "  - id: peak.fp16\n    name: Peak FP16 throughput\n    synonyms: [FP16]\n"
-        "    unit: TFLOP/s\n"
-    )
     facts = [("peak.bf16_dense", "125 TFLOP/s"), ("peak.fp16", "125 TFLOP/s")]
     chip = _chip("chip-a", "Chip A", facts)
-    view = _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chip-a.yaml": chip})
+    view = _loaded(tmp_path, {"quantities.yaml": _PEAKS, "subjects/chip-a.yaml": chip})
     table = "| Chip | Dense BF16 / FP16 (TFLOPS) |\n|---|---|\n| Chip A | 125 |\n"
     claim = _one(table, view)
     assert (claim.verdict, claim.subject) == (Verdict.matched, "chip-a"), claim.why
@@ -1700,3 +1698,15 @@ def test_agenda_attachment_and_row_numbers_state_nothing(tmp_path: Path, text: s
     )
     first = next(r for r in check_text(text, view).results if r.number.digits == "4")
     assert first.verdict is Verdict.non_claim, first.why
+
+
+@pytest.mark.parametrize(
+    "text", ["只看 BF16，Chip A 的 362.1 最高。", "Counting BF16 only, Chip A's 362.1 leads."]
+)
+def test_a_bare_figure_keeps_the_label_of_its_sentence(tmp_path: Path, text: str) -> None:
+    # 362.1 is both of Chip A's 16-bit peaks; "BF16", in another clause, tells which.
+    facts = [("peak.bf16_dense", "362.1 TFLOP/s"), ("peak.fp16", "362.1 TFLOP/s")]
+    chip = _chip("chip-a", "Chip A", facts)
+    view = _loaded(tmp_path, {"quantities.yaml": _PEAKS, "subjects/chip-a.yaml": chip})
+    claim = _one(text, view)
+    assert (claim.verdict, claim.quantity) == (Verdict.matched, "peak.bf16_dense"), claim.why
