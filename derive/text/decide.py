@@ -354,8 +354,10 @@ _CORRECTION = re.compile(
 _ERROR = re.compile(
     r"错法|错误|算错|写错|弄错|错了|搞错|误算|笔误|误写|把[^。；;]{0,40}写成|写成了|夸大|高估|低估"
     r"|mistake|wrong|error|incorrect|off by|typo|misprint|misquot\w*|overstat\w*|understat\w*"
-    r"|(?:reviews?|reports?|articles?|posts?)\s+(?:list|lists|listed|quote|quotes|quoted|credit"
-    r"|credits|credited|say|says|said|give|gives|gave)",
+    r"|(?:reviews?|reports?|articles?|posts?|listings?|resellers?|retailers?|sellers?|sites?)"
+    r"\s+(?:still\s+)?(?:list|lists|listed|quote|quotes|quoted|credit|credits|credited|say|says"
+    r"|said|give|gives|gave|print|prints|printed|advertise|advertises|advertised|show|shows)"
+    r"|有的(?:文章|资料|网站|商家|评测)|不少(?:文章|资料|网站|商家|评测)|网上(?:流传|常见)",
     re.IGNORECASE,
 )
 
@@ -425,6 +427,12 @@ def told_wrong(
                 "name only this value is near it"
             )
             return Verdict.mismatched, candidate, judgement, why, ()
+        firm = [c for c in tied(found) if c.firm]
+        if len(firm) == 1:  # "some listings give TPU v4 as a 300 W part": however far off
+            judgement = judge_pair(view, number, (firm[0].subject, firm[0].quantity))
+            if judgement is not None and judgement.verdict is Verdict.mismatched:
+                why = f"{firm[0].why()}; the text speaks of an error, and names this pair"
+                return Verdict.mismatched, firm[0], judgement, why, ()
     return None
 
 

@@ -1,11 +1,13 @@
-"""Qualifiers that tell which of a family of figures a number is: sparse or dense.
+"""Qualifiers that tell which of a family of figures a number is: sparse or dense, an
+average or a rating.
 
 "250 TOPS of INT8 and 500 with sparsity": the sparsity is the 500's, the number it is
 nearest to in its clause, not the 250's; "With 2:4 sparsity NVIDIA doubles the tensor
 figures to 330, 661 and 1,321" qualifies every number after it in the sentence. A number
 said to be sparse is only a quantity the catalog calls sparse; one said to be dense is
 none that it calls sparse (a figure not called either is taken as dense, as spec sheets
-write it).
+write it). A number said to be an average, typical or measured is no rated figure: only a
+quantity the catalog calls so.
 """
 
 from __future__ import annotations
@@ -19,6 +21,11 @@ from derive.text.known import CatalogView
 _SPARSE = re.compile(r"\bspars(?:e|ity)\b|稀疏", re.IGNORECASE)
 _DENSE = re.compile(r"\bdense\b|稠密|非稀疏", re.IGNORECASE)
 _CALLED_SPARSE = re.compile(r"spars|稀疏", re.IGNORECASE)
+_AVERAGE = re.compile(
+    r"\b(?:mean|average|averag(?:es|ed|ing)|median|typical(?:ly)?)\b"
+    r"|均值|平均值|平均约|平均为|平均只有|典型值|实测值|实测约|实测为|中位数",
+    re.IGNORECASE,
+)
 
 
 ATTACHED = 8
@@ -60,20 +67,23 @@ def _said_of(
     return False
 
 
+def _called(view: CatalogView, pattern: re.Pattern[str]) -> frozenset[str]:
+    """The quantities whose id or labels `pattern` finds."""
+    return frozenset(
+        q for q, named in view.quantities.items() if pattern.search(" ".join((q, *named.labels())))
+    )
+
+
 def excluded(
     view: CatalogView, block: Block, start: int, spans: Sequence[tuple[int, int]]
-) -> frozenset[str] | None:
-    """The quantities the number at `start` cannot be for what its words call it (sparse
-    or dense), as a filter: None when its words call it neither, or both."""
+) -> frozenset[str]:
+    """The quantities the number at `start` cannot be for what its words call it: sparse
+    or dense (when they call it one, not both), an average or a measurement."""
+    ruled_out: set[str] = set()
     sparse = _said_of(_SPARSE, block, start, spans)
-    dense = _said_of(_DENSE, block, start, spans)
-    if sparse == dense:
-        return None
-    called_sparse = frozenset(
-        q
-        for q, named in view.quantities.items()
-        if _CALLED_SPARSE.search(" ".join((q, *named.labels())))
-    )
-    if sparse:
-        return frozenset(view.quantities) - called_sparse
-    return called_sparse
+    if sparse != _said_of(_DENSE, block, start, spans):
+        called_sparse = _called(view, _CALLED_SPARSE)
+        ruled_out |= (set(view.quantities) - called_sparse) if sparse else called_sparse
+    if _said_of(_AVERAGE, block, start, spans):  # "a mean of about 170 W": not the TDP
+        ruled_out |= set(view.quantities) - _called(view, _AVERAGE)
+    return frozenset(ruled_out)

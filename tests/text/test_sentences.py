@@ -1710,3 +1710,40 @@ def test_a_bare_figure_keeps_the_label_of_its_sentence(tmp_path: Path, text: str
     view = _loaded(tmp_path, {"quantities.yaml": _PEAKS, "subjects/chip-a.yaml": chip})
     claim = _one(text, view)
     assert (claim.verdict, claim.quantity) == (Verdict.matched, "peak.bf16_dense"), claim.why
+
+
+def _tdp_chip(tmp_path: Path) -> CatalogView:
+    """Chip A, rated at 192 W (its TDP)."""
+    quantities = "quantities:\n  - id: power.tdp\n    name: TDP\n    unit: W\n"
+    chip = _chip("chip-a", "Chip A", [("power.tdp", "192 W")])
+    return _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chip-a.yaml": chip})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A's TDP is 192 W; a paper reports a mean of about 170 W in production.",
+        "Chip A 的 TDP 是 192 W，线上实测值约 170 W。",
+    ],
+)
+def test_an_average_is_no_rated_figure(tmp_path: Path, text: str) -> None:
+    claim = _claims(text, _tdp_chip(tmp_path))[-1]
+    assert (claim.number.digits, claim.verdict) == ("170", Verdict.unresolved), claim.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Some listings give Chip A as a 300 W part; its TDP is 192 W.",
+        "Some resellers still print 300 W for Chip A's TDP.",
+    ],
+)
+def test_a_figure_the_text_says_others_misquote_is_mismatched_however_far_off(
+    tmp_path: Path, text: str
+) -> None:
+    claim = _claims(text, _tdp_chip(tmp_path))[0]
+    assert (claim.number.digits, claim.verdict, claim.quantity) == (
+        "300",
+        Verdict.mismatched,
+        "power.tdp",
+    ), claim.why
