@@ -202,7 +202,9 @@ def subject_evidence(
         scores[listed[0]] = (SUBJECT_LISTED, listed[1])
     s_low, s_high = block.sentence(start)
     c_low, c_high = block.clause(start)
-    if _of_another_generation(block.text, c_low, start, mentions):
+    if _of_another_generation(block.text, c_low, start, mentions) or of_an_unknown_model(
+        block, start, mentions
+    ):
         return scores
     owned: set[int] = set()  # "its HBM3": a subject named as a part of the one "its" means
     for mention in mentions:  # "6 颗 HBM3E", "192 GB of HBM3": the memory a chip is built of
@@ -321,6 +323,37 @@ def _of_another_generation(text: str, low: int, start: int, mentions: Sequence[M
         cue.end() <= m.start < start and any(s.target == "subject" for s in m.senses)
         for m in mentions
     )
+
+
+_PRONOUN = re.compile(r"(?<![A-Za-z])(?:[Ii]ts?|[Tt]hey|[Tt]heir)(?![A-Za-z])|它|其")
+_MODEL = re.compile(r"(?<![\w.-])[A-Z]{1,4}-?\d{2,5}[A-Za-z]{0,2}(?![\w-])")
+"""A model number: MI250X, GC200, GA102, TU104."""
+_MODEL_OWNS = re.compile(r"(?:\s+(?:die|chip|card|GPU|part))?['’]s\s|\s?的")
+_NOT_A_MODEL = re.compile(r"(?:FP|BF|INT|UINT|TF|JESD|IEEE|ISO|RFC)\d", re.IGNORECASE)
+"""Number formats and standards' documents, which name no product."""
+
+
+def of_an_unknown_model(block: Block, start: int, mentions: Sequence[Mention]) -> bool:
+    """True when the number's clause names, before it, a model the catalog does not know
+    ("the MI250X has 220", "the GC200 at 1.325 GHz"), and no subject it knows: the number
+    is that model's, not the subject of the lines before. A model after a subject or a
+    pronoun describes it ("The A30 is a cut-down GA100 on a 165 W board")."""
+    text = block.text
+    low = block.clause(start)[0]
+    terms = [(m.start, m.end) for m in mentions]
+    for model in reversed(list(_MODEL.finditer(text, low, start))):
+        if _NOT_A_MODEL.match(model.group()):
+            continue
+        if any(a < model.end() and model.start() < b for a, b in terms):
+            return False  # the catalog's own name (or a word of one) is spoken of
+        named = any(
+            low <= m.start < start and any(s.target == "subject" for s in m.senses)
+            for m in mentions
+        )
+        if _MODEL_OWNS.match(text, model.end()):
+            return True  # "108 of the GA100 die's 128 SMs": the 128 is the die's
+        return not named and not _PRONOUN.search(text, low, model.start())
+    return False
 
 
 def _compound_named(
@@ -692,7 +725,7 @@ def candidates(
                 _best(quantities, echo.quantity, ECHO, why)
                 _best(local, echo.quantity, ECHO, why)
                 _best(subjects, echo.subject, FIRM_SUBJECT, why)
-    if not subjects:
+    if not subjects and not of_an_unknown_model(block, start, mentions):
         subjects = _owners(view, quantities)
     bare_by_value = number.unit is None and significant_digits(number.digits) >= BARE_DIGITS
     found: list[Candidate] = []

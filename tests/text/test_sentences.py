@@ -1747,3 +1747,47 @@ def test_a_figure_the_text_says_others_misquote_is_mismatched_however_far_off(
         Verdict.mismatched,
         "power.tdp",
     ), claim.why
+
+
+def _cu_chip(tmp_path: Path) -> CatalogView:
+    """Chip A: 208 compute units, 1.7 GHz."""
+    quantities = (
+        "quantities:\n  - id: cu.count\n    name: compute units\n    synonyms: [CUs]\n"
+        "    unit: ''\n    count: true\n"
+    )
+    chip = _chip("chip-a", "Chip A", [("cu.count", "208"), ("clock.boost", "1.7 GHz")])
+    return _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chip-a.yaml": chip})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A has 208 compute units; the XR900X has 220.",
+        "Chip A runs at 1.7 GHz, some 30% faster than the XR900 at 1.3 GHz.",
+        "Chip A enables 208 of the XR900 die's 220 compute units.",
+    ],
+)
+def test_a_number_of_a_model_the_catalog_does_not_know_is_not_its_neighbours(
+    tmp_path: Path, text: str
+) -> None:
+    last = _claims(text, _cu_chip(tmp_path))[-1]
+    assert last.verdict is Verdict.unresolved, last.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A is a cut-down XR900 with 208 compute units.",
+        "It is a cut-down XR900 with 208 compute units.",
+    ],
+)
+def test_a_model_named_to_describe_the_subject_leaves_it_the_subject(
+    tmp_path: Path, text: str
+) -> None:
+    view = _cu_chip(tmp_path)
+    claim = _claims("Chip A is the subject here.\n" + text, view)[-1]
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "chip-a",
+        "cu.count",
+    ), claim.why
