@@ -115,6 +115,13 @@ def eleventh_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
 
 
 @pytest.fixture(scope="session")
+def twelfth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
+    """The twelfth test catalog (TPU v6e, Ascend 910B, L40, MI60, Max 1100, GDDR6X),
+    general rules."""
+    return _own_catalog(tmp_path_factory, "twelfth")
+
+
+@pytest.fixture(scope="session")
 def course_text() -> str:
     """The course text, which lives beside the project in shared/seed."""
     if not SEED.is_file():
