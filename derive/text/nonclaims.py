@@ -2,8 +2,8 @@
 
 A number is a non-claim when its own writing says so: a section or figure
 reference, a list or step marker, a date or a year, digits inside a name or a model
-number, a URL, an arithmetic constant of a formula (the 8 of "÷ 8" bits per byte),
-an ordinal. Whether a claim-shaped number is about something the catalog knows is
+number, a version or a URL, an arithmetic constant of a formula (the 8 of "÷ 8" bits per
+byte), an ordinal, a count about the page itself (likes, comments). Whether a claim-shaped number is about something the catalog knows is
 decided later, by resolution; an illustrative number of a worked toy example is one
 that a hypothetical sentence holds and nothing resolves (see `hypothetical`).
 
@@ -33,6 +33,7 @@ class NonClaim(StrEnum):
     constant = "constant"
     illustrative = "illustrative"
     ordinal = "ordinal"
+    metadata = "metadata"
 
 
 _WINDOW = 24
@@ -70,9 +71,21 @@ _NAME_BEFORE = re.compile(r"[A-Za-z_]$|[A-Za-z][-/]$")
 _NUMBER_BEFORE_DASH = re.compile(r"(?:\d|\s)[-–]$")
 _NAME_AFTER = re.compile(r"[A-Za-z_]")
 _VERSION_BEFORE = re.compile(
-    r"(?:^|[^A-Za-z])[A-Z][A-Za-z]*[A-Z][A-Za-z]*\s$|v(?:ersion)?\s?$"
-    r"|(?i:capability|revision|release|generation|gen)\s$"
+    r"(?:^|[^A-Za-z])[A-Z][A-Za-z]*[A-Z][A-Za-z]*\s$|v(?:ersion)?\s?$|[a-z]+[A-Z][A-Za-z]*\s$"
+    r"|[a-z]+_[a-z]+\s$|(?i:capability|revision|release|generation|gen|driver|sdk|toolkit"
+    r"|runtime|firmware)\s$"
 )
+_DOTTED_AFTER = re.compile(r"\.\d")
+"""A third part after a number's decimals: the 2.1 of "torch_npu 2.1.0" is a version."""
+_METADATA_BEFORE = re.compile(
+    r"(?:赞同|点赞|赞|评论|回复|收藏|阅读|浏览|关注|粉丝)\s?[:：]?\s?$|评论区\s?[（(]\s?$"
+    r"|(?i:likes?|upvotes?|views?|comments?|replies|followers|stars)\s?[:：]\s?$"
+)
+_METADATA_AFTER = re.compile(
+    r"\s?(?:条评论|条回复|人赞同|人点赞|次阅读|次浏览|个赞|人关注)"
+    r"|\s(?i:likes?|upvotes?|views|comments?|replies|followers)(?![A-Za-z])"
+)
+"""Counts about the page itself: likes, comments, views ("赞同 4,812", "326 条评论")."""
 _PER_BYTE = r"bits? (?:per|in an?|to an?) byte|bytes? (?:per|in an?) (?:KB|KiB|kilobyte)"
 _DEFINITION_AFTER = re.compile(rf"\s?(?i:{_PER_BYTE})|\s?(?:位每字节|比特每字节)")
 _DEFINITION_BEFORE = re.compile(
@@ -159,6 +172,12 @@ def classify(
         return NonClaim.figure  # [注2], [12]: a note's or a citation's mark
     before = line[max(0, start - _WINDOW) : start]
     after = line[number.end : number.end + _WINDOW]
+    if not number.unit and (
+        _METADATA_BEFORE.search(before) or _METADATA_AFTER.match(line, start + len(number.digits))
+    ):
+        return NonClaim.metadata  # 赞同 4,812 · 326 条评论: the page's, not the hardware's
+    if before.endswith("#"):
+        return NonClaim.identifier  # notes #14, issue #3
     right_after = line[start + len(number.digits) : start + len(number.digits) + _WINDOW]
     has_unit = bool(number.unit_text)
     if "^" in number.literal and number.digits in ("2", "10"):
@@ -257,8 +276,12 @@ def classify(
         and _CONSTANT_DIVISOR_BEFORE.search(before)
     ):
         return NonClaim.constant  # ÷ 8 (bits per byte), / 1000 (a prefix)
-    if not has_unit and _VERSION_BEFORE.search(before) and "." in number.digits:
-        return NonClaim.identifier  # PCIe 4.0, CUDA 12.4, compute capability 8.0
+    if (
+        not has_unit
+        and "." in number.digits
+        and (_VERSION_BEFORE.search(before) or _DOTTED_AFTER.match(line, number.end))
+    ):
+        return NonClaim.identifier  # PCIe 4.0, CUDA 12.4, compute capability 8.0, 2.1.0
     if number.unit and _defines_a_unit(line, number):
         return NonClaim.constant  # 1 TB/s = 1,000 GB/s: what a unit means
     if _DEFINITION_AFTER.match(right_after) or (

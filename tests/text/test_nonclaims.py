@@ -55,6 +55,14 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("换成 8 位整数", NonClaim.identifier),
         ("16384 × 2 × 2.52 GHz ≈ 82.6 TFLOPS", NonClaim.constant),
         ("峰值 ＝ MAC 数 × 2 × 频率", NonClaim.constant),
+        ("编辑于昨天 · 赞同 4812 · 评论", NonClaim.metadata),
+        ("共 326 条评论", NonClaim.metadata),
+        ("**某用户**（赞 412）：你写错了", NonClaim.metadata),
+        ("the post drew 326 comments", NonClaim.metadata),
+        ("Infra notes #14", NonClaim.identifier),
+        ("with torch_npu 2.1.0 on it", NonClaim.identifier),
+        ("with driver 550.90 installed", NonClaim.identifier),
+        ("oneAPI 2024.2 on the Max", NonClaim.identifier),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
