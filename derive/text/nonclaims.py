@@ -2,10 +2,11 @@
 
 A number is a non-claim when its own writing says so: a section or figure
 reference, a list or step marker, a date or a year, digits inside a name or a model
-number, a version or a URL, an arithmetic constant of a formula (the 8 of "÷ 8" bits per
-byte), an ordinal, a count about the page itself (likes, comments). Whether a claim-shaped number is about something the catalog knows is
-decided later, by resolution; an illustrative number of a worked toy example is one
-that a hypothetical sentence holds and nothing resolves (see `hypothetical`).
+number, a version or a URL, an arithmetic constant of a formula (the 8 of "÷ 8" bits
+per byte), an ordinal, a count about the page itself (likes, comments). Whether a
+claim-shaped number is about something the catalog knows is decided later, by
+resolution; an illustrative number of a worked toy example is one that a hypothetical
+sentence holds and nothing resolves (see `hypothetical`).
 
 Each test looks at a bounded window around the number.
 """
