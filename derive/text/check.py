@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from derive.errors import TextTooLarge
 from derive.text.arithmetic import quotient_units
-from derive.text.context import WINDOW, around, blocks_with_context
+from derive.text.context import WINDOW, Read, around, blocks_with_context
 from derive.text.decide import (
     CONVERSION,
     computed,
@@ -120,6 +120,35 @@ def _shares_a_number(first: str, second: str) -> bool:
     return bool(written(first) & written(second))
 
 
+_ACRONYM_BEFORE = re.compile(r"(?<![\w-])([A-Z]{2,4})[ \u00a0]$")
+_MODEL_DIGITS = re.compile(r"\d{3,5}")
+_COMPUTED_AFTER = re.compile(r"\s?[×x*÷=＝]")
+
+
+def _of_a_product_line(view: CatalogView, read: Read, number: TextNumber) -> bool:
+    """True for a bare number that follows a product line's word the catalog's names use
+    ("Max 1550", "昇腾 910"), or an acronym that names nothing the catalog knows ("RTX
+    4090", "GTX 1080"): the model's number, not a value."""
+    if number.unit:
+        return False
+    text, start = read.block.text, number.column - 1
+    lines = view.product_lines
+    if lines is not None and any(
+        m.end() == start for m in lines.finditer(text, max(0, start - 14), number.end)
+    ):
+        return True
+    acronym = _ACRONYM_BEFORE.search(text, max(0, start - 6), start)
+    return (
+        acronym is not None
+        and _MODEL_DIGITS.fullmatch(number.digits) is not None
+        and not _COMPUTED_AFTER.match(text, number.end)
+        and not any(  # "每 SM 128 个": a word of the catalog's, not a product line
+            m.start < acronym.end() and acronym.start() < m.end
+            for m in read.terms_around(acronym.start() - 16, acronym.end())
+        )
+    )
+
+
 def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
     """Every number of `text` with its verdict against the catalog `view`."""
     if len(text) > MAX_TEXT:
@@ -183,6 +212,8 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             kind = classify(block.text, found, index, names_near, context.sections)
             if kind is None and block.cell is not None and block.cell.numbers_rows():
                 kind = NonClaim.list_marker  # the "#" column of a table
+            if kind is None and _of_a_product_line(view, read, found):
+                kind = NonClaim.identifier  # "Max 1550", "昇腾 910": a model's number
             if written.get(index) is CONVERSION:
                 kind = NonClaim.constant  # "× 8" bytes made bits in a computation read
             elif kind is NonClaim.constant and index in written:

@@ -80,6 +80,12 @@ class KnownValue:
         return f"{self.value:,.6g} {self.unit}".strip()
 
 
+_MODEL_OF_LINE = re.compile(
+    r"(?:^|\s)([A-Z][A-Za-z]{1,11}|[\u4e00-\u9fff]{2,6})\s\d{2,5}[A-Za-z]{0,2}$"
+)
+"""A name that ends in a word and a model number: "Max 1100", "昇腾 910B"."""
+
+
 @dataclass(frozen=True, slots=True)
 class SubjectName:
     """A subject and the names prose may call it by."""
@@ -251,6 +257,24 @@ class CatalogView:
             return None, {}
         heads = "|".join(sorted({re.escape(h) for _, h in found}, key=len, reverse=True))
         return re.compile(rf"(?<![A-Za-z0-9])({heads})s?(?![A-Za-z0-9])", re.IGNORECASE), found
+
+    @cached_property
+    def product_lines(self) -> re.Pattern[str] | None:
+        """The words a subject's name puts before its model number ("Max" of "Max 1100",
+        "Ascend" of "Ascend 910B"), as a pattern of such a word and a number: "Max 1550"
+        and "Ascend 910" are models of those lines too, whether the catalog holds them or
+        not."""
+        lines = {
+            match.group(1)
+            for subject in self.subjects.values()
+            if subject.kind not in ("workload", "operator")
+            for name in subject.names()
+            if (match := _MODEL_OF_LINE.search(name.strip())) is not None
+        }
+        if not lines:
+            return None
+        words = "|".join(re.escape(w) for w in sorted(lines, key=len, reverse=True))
+        return re.compile(rf"(?<![\w])(?:{words})[ \u00a0]?(?=\d{{2,5}}[A-Za-z]{{0,2}}(?![\w.]))")
 
     @cached_property
     def sole_products(self) -> tuple[re.Pattern[str] | None, dict[str, str]]:

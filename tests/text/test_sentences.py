@@ -1791,3 +1791,30 @@ def test_a_model_named_to_describe_the_subject_leaves_it_the_subject(
         "chip-a",
         "cu.count",
     ), claim.why
+
+
+@pytest.mark.parametrize(
+    ("text", "digits"),
+    [
+        ("Do not confuse it with the Max 1550, a bigger part.", "1550"),
+        ("另外 Max 1550 是另一颗芯片。", "1550"),
+        ("The RTX 4090 is a gaming card.", "4090"),
+        ("首发的 RTX 3080 跑 19 Gbps。", "3080"),
+    ],
+)
+def test_a_model_number_of_a_product_line_states_nothing(
+    tmp_path: Path, text: str, digits: str
+) -> None:
+    # "Max" is the line of the catalog's Max 1100: the Max 1550 is a model of it, and its
+    # number no value (not Chip Max's 1,550 MHz); RTX names nothing the catalog knows.
+    chip = _chip("max-1100", "Max 1100", [("clock.boost", "1550 MHz"), ("sm.count", "4090")])
+    view = _loaded(tmp_path, {"subjects/max-1100.yaml": chip})
+    found = next(r for r in check_text(text, view).results if r.number.digits == digits)
+    assert (found.verdict, found.non_claim) == (Verdict.non_claim, NonClaim.identifier), found.why
+
+
+def test_a_count_after_a_word_of_the_catalog_is_no_model_number(tmp_path: Path) -> None:
+    chip = _chip("chip-a", "Chip A", [("cuda_core.per_sm", "128")])
+    view = _loaded(tmp_path, {"subjects/chip-a.yaml": chip})
+    claim = _one("Chip A 的 CUDA 核心：每 SM 128 个。", view)
+    assert claim.verdict is not Verdict.non_claim, claim.why
