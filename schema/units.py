@@ -211,8 +211,16 @@ def dimensionality(unit: str) -> str:
 @cache
 def quotient_of(numerator: str, result: str, unit: str) -> bool:
     """True when `numerator` ÷ something in `unit` has the dimension of `result`: a peak in
-    TFLOP/s over a bandwidth in GB/s gives FLOP/B. All three are canonical units."""
-    return bool(_dimensions(numerator) / _dimensions(result) == _dimensions(unit))
+    TFLOP/s over a bandwidth in GB/s gives FLOP/B. All three are canonical units.
+
+    Clock cycles are left out, as prose leaves them out: a peak in TFLOP/s over a clock in
+    GHz is "209,000 FLOP" (per clock, said or not)."""
+    left = _without_cycles(_dimensions(numerator) / _dimensions(result))
+    return left == _without_cycles(_dimensions(unit))
+
+
+def _without_cycles(dimensions: Any) -> dict[str, Any]:
+    return {name: power for name, power in dict(dimensions).items() if name != "[clock_cycle]"}
 
 
 def unexplained_dimensions(factors: Sequence[tuple[str, int]], result: str) -> frozenset[str]:

@@ -59,8 +59,8 @@ _SCALE_WORDS = {
 }
 _SCALE_WORD = re.compile(r"\s{1,2}(thousand|million|billion|trillion)(?![A-Za-z])")
 """"4 trillion transistors", "1.2 billion": English words that scale a number."""
-_PER = re.compile(r"\s{1,2}per\s{1,2}(byte|cycle|clock|second)(?![A-Za-z])")
-_PER_UNIT = {"byte": "B", "cycle": "cycle", "clock": "cycle", "second": "s"}
+_PER = re.compile(r"\s{1,2}per\s{1,2}(byte|cycle|clock|second|watt)(?![A-Za-z])")
+_PER_UNIT = {"byte": "B", "cycle": "cycle", "clock": "cycle", "second": "s", "watt": "W"}
 """"185 FLOP per byte", "131,072 MACs per cycle": a unit divided in words."""
 _RATE_WORDS = (
     r"(?P<s>每秒(?:钟)?|per second)|(?P<cycle>每个?(?:时钟)?周期|每拍|per (?:cycle|clock))"
@@ -142,6 +142,7 @@ _PROSE_UNIT = re.compile(
     )
 )
 _UNIT_LOOKAHEAD = 24
+_FORMAT_BEFORE_UNIT = re.compile(r"(?:FP|BF|INT|UINT|TF)\d{1,2}\s{1,2}")
 _TIMES_AFTER = re.compile(r"\s?([×x])(?!\s*[\d(（.])(?![A-Za-z0-9_])")
 
 
@@ -193,6 +194,14 @@ def _unit_after(rest: str) -> tuple[str | None, str, int]:
         stripped = stripped[1:]  # 8,192-bit, 40-MB: a hyphenated unit
     skipped = len(window) - len(stripped)
     found: tuple[str | None, str, int] = (None, "", 0)
+    format_name = _FORMAT_BEFORE_UNIT.match(stripped)
+    if format_name and (
+        _UNIT_WORD.match(stripped, format_name.end())
+        or _PROSE_UNIT.match(stripped, format_name.end())
+    ):
+        # "256 BF16 MACs", "918 BF16 TFLOPS": the number format between a number and its unit
+        skipped += format_name.end()
+        stripped = stripped[format_name.end() :]
     match = _UNIT_WORD.match(stripped)
     if match:
         word = match.group()
@@ -207,10 +216,11 @@ def _unit_after(rest: str) -> tuple[str | None, str, int]:
         unit = _PROSE_UNITS.get(word, _PROSE_UNITS.get(word.removesuffix("s"), ""))
         found = (unit, word, skipped + match.end())
     counted, _, used = found
-    per = _PER.match(rest, used) if counted and "/" not in counted else None
-    if per:
+    per = _PER.match(rest, used) if counted else None
+    if per and counted and ("/" not in counted or per.group(1) == "watt"):  # TFLOPS per watt
         with contextlib.suppress(UnitError):
-            divided = canonical_unit(f"{counted}/{_PER_UNIT[per.group(1)]}")
+            by = _PER_UNIT[per.group(1)]
+            divided = canonical_unit(f"{counted}·{by}" if "/" in counted else f"{counted}/{by}")
             found = (divided, rest[skipped : per.end()], per.end())
     return found
 

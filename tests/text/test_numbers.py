@@ -195,3 +195,11 @@ def test_rates_per_watt_tops_and_macs_per_cycle_are_units() -> None:
         ("0.5 TOPS/W", Decimal("0.5"), "TOP/s·W"),
         ("131072 MAC/周期", Decimal(131072), "MAC/cycle"),
     ]
+
+
+def test_per_watt_in_words_and_a_number_format_before_the_unit() -> None:
+    assert found("1.0 TFLOPS per watt; 256 BF16 MACs per engine; 918 BF16 TFLOPS") == [
+        ("1.0 TFLOPS per watt", Decimal("1.0"), "TFLOP/s·W"),
+        ("256 BF16 MACs", Decimal(256), "MAC"),  # the format is part of what it counts
+        ("918 BF16 TFLOPS", Decimal(918), "TFLOP/s"),
+    ]

@@ -1818,3 +1818,11 @@ def test_a_count_after_a_word_of_the_catalog_is_no_model_number(tmp_path: Path) 
     view = _loaded(tmp_path, {"subjects/chip-a.yaml": chip})
     claim = _one("Chip A 的 CUDA 核心：每 SM 128 个。", view)
     assert claim.verdict is not Verdict.non_claim, claim.why
+
+
+def test_a_divisor_is_a_clock_where_the_quotient_counts_per_clock(tmp_path: Path) -> None:
+    # TFLOP/s over the divisor gives FLOP (per clock, as prose leaves it): a clock.
+    view = _peaks_of(tmp_path, [("peak.fp16", "188 TFLOP/s"), ("clock.boost", "900 MHz")])
+    text = "Chip A: 188 TFLOPS FP16. Per clock that is 188e12 / 0.9e9 ≈ 209,000 FP16 FLOP."
+    claim = next(c for c in _claims(text, view) if c.number.digits == "0.9")
+    assert (claim.verdict, claim.quantity) == (Verdict.matched, "clock.boost"), claim.why
