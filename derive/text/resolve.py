@@ -203,7 +203,7 @@ def subject_evidence(
     s_low, s_high = block.sentence(start)
     c_low, c_high = block.clause(start)
     if _of_another_generation(block.text, c_low, start, mentions) or of_an_unknown_model(
-        block, start, mentions
+        view, block, start, mentions
     ):
         return scores
     owned: set[int] = set()  # "its HBM3": a subject named as a part of the one "its" means
@@ -328,31 +328,47 @@ def _of_another_generation(text: str, low: int, start: int, mentions: Sequence[M
 _PRONOUN = re.compile(r"(?<![A-Za-z])(?:[Ii]ts?|[Tt]hey|[Tt]heir)(?![A-Za-z])|它|其")
 _MODEL = re.compile(r"(?<![\w.-])[A-Z]{1,4}-?\d{2,5}[A-Za-z]{0,2}(?![\w-])")
 """A model number: MI250X, GC200, GA102, TU104."""
+_SPACED_MODEL = re.compile(
+    r"(?<![\w-])[A-Z]{2,4}[ \u00a0](?!(?:19[7-9]|20[0-3])\d\b)\d{3,5}[A-Za-z]{0,2}(?![\w.])"
+)
+"""A product line's acronym and a model number: RTX 4090, GTX 1080."""
+_LINE_NUMBER = re.compile(r"\d{2,5}[A-Za-z]{0,2}(?![\w.])")
 _MODEL_OWNS = re.compile(r"(?:\s+(?:die|chip|card|GPU|part))?['’]s\s|\s?的")
 _NOT_A_MODEL = re.compile(r"(?:FP|BF|INT|UINT|TF|JESD|IEEE|ISO|RFC)\d", re.IGNORECASE)
 """Number formats and standards' documents, which name no product."""
 
 
-def of_an_unknown_model(block: Block, start: int, mentions: Sequence[Mention]) -> bool:
+def of_an_unknown_model(
+    view: CatalogView, block: Block, start: int, mentions: Sequence[Mention]
+) -> bool:
     """True when the number's clause names, before it, a model the catalog does not know
-    ("the MI250X has 220", "the GC200 at 1.325 GHz"), and no subject it knows: the number
-    is that model's, not the subject of the lines before. A model after a subject or a
-    pronoun describes it ("The A30 is a cut-down GA100 on a 165 W board")."""
+    ("the MI250X has 220", "the GC200 at 1.325 GHz", "Max 1550 … 600 W" beside the
+    catalog's Max 1100), and no subject it knows: the number is that model's, not the
+    subject of the lines before. A model after a subject or a pronoun describes it ("The
+    A30 is a cut-down GA100 on a 165 W board")."""
     text = block.text
     low = block.clause(start)[0]
     terms = [(m.start, m.end) for m in mentions]
-    for model in reversed(list(_MODEL.finditer(text, low, start))):
-        if _NOT_A_MODEL.match(model.group()):
-            continue
-        if any(a < model.end() and model.start() < b for a, b in terms):
+    models = [
+        (m.start(), m.end())
+        for pattern in (_MODEL, _SPACED_MODEL)
+        for m in pattern.finditer(text, low, start)
+        if not _NOT_A_MODEL.match(m.group())
+    ]
+    for line in view.product_lines.finditer(text, low, start) if view.product_lines else ():
+        digits = _LINE_NUMBER.match(text, line.end())  # "Max 1550", "昇腾 910"
+        if digits is not None and digits.end() <= start:
+            models.append((line.start(), digits.end()))
+    for model_start, model_end in sorted(models, reverse=True):
+        if any(a < model_end and model_start < b for a, b in terms):
             return False  # the catalog's own name (or a word of one) is spoken of
         named = any(
             low <= m.start < start and any(s.target == "subject" for s in m.senses)
             for m in mentions
         )
-        if _MODEL_OWNS.match(text, model.end()):
+        if _MODEL_OWNS.match(text, model_end):
             return True  # "108 of the GA100 die's 128 SMs": the 128 is the die's
-        return not named and not _PRONOUN.search(text, low, model.start())
+        return not named and not _PRONOUN.search(text, low, model_start)
     return False
 
 
@@ -725,7 +741,7 @@ def candidates(
                 _best(quantities, echo.quantity, ECHO, why)
                 _best(local, echo.quantity, ECHO, why)
                 _best(subjects, echo.subject, FIRM_SUBJECT, why)
-    if not subjects and not of_an_unknown_model(block, start, mentions):
+    if not subjects and not of_an_unknown_model(view, block, start, mentions):
         subjects = _owners(view, quantities)
     bare_by_value = number.unit is None and significant_digits(number.digits) >= BARE_DIGITS
     found: list[Candidate] = []

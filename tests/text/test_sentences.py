@@ -1826,3 +1826,24 @@ def test_a_divisor_is_a_clock_where_the_quotient_counts_per_clock(tmp_path: Path
     text = "Chip A: 188 TFLOPS FP16. Per clock that is 188e12 / 0.9e9 ≈ 209,000 FP16 FLOP."
     claim = next(c for c in _claims(text, view) if c.number.digits == "0.9")
     assert (claim.verdict, claim.quantity) == (Verdict.matched, "clock.boost"), claim.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A draws 192 W; the RTX 4090 draws 230 W.",
+        "Chip A draws 192 W; the Chip 1550 draws 230 W.",
+        "Chip A 功耗 192 W；Chip 1550 则是 230 W。",
+    ],
+)
+def test_a_model_written_with_a_space_is_a_model_the_catalog_does_not_know(
+    tmp_path: Path, text: str
+) -> None:
+    # "Chip" is a product line of the catalog (Chip A is also called "Chip 100"): the
+    # Chip 1550 is another model of it, the RTX 4090 a model of another line; their 230 W
+    # is no error of Chip A's 192 W.
+    chip = _chip("chip-a", "Chip A", [("power.tdp", "192 W")], aliases="Chip 100")
+    quantities = "quantities:\n  - id: power.tdp\n    name: TDP\n    unit: W\n"
+    view = _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chip-a.yaml": chip})
+    claim = _claims(text, view)[-1]
+    assert (claim.number.digits, claim.verdict) == ("230", Verdict.unresolved), claim.why
