@@ -30,6 +30,7 @@ from derive.text.resolve import (
     FIRM_SUBJECT,
     PASSAGE_LABEL,
     SUBJECT_IN_SENTENCE,
+    TIE,
     Candidate,
     compatible,
     of_dimension,
@@ -137,6 +138,14 @@ def decide(
             shared = ", ".join(sorted({c.quantity for c, _ in agreeing} - {chosen.quantity}))
             why = f"{chosen.why()} (its value is that of {shared} too, named in the sentence)"
             return wanted, chosen, judgement, why, ()
+        if len(quantities) > 1 and len({c.subject for c, _ in agreeing}) == 1:
+            ranked = sorted(agreeing, key=lambda cj: -cj[0].score)
+            (best, judgement), runner_up = ranked[0], ranked[1][0]
+            if best.score >= runner_up.score * (1 + TIE) and chance <= COINCIDENCE:
+                # "昇腾 910B：320 TFLOPS" where the passage speaks of dense BF16 more than
+                # of FP16, both 320: the quantity its words name best, which holds it
+                why = f"{best.why()} (its value is that of {runner_up.quantity} too)"
+                return wanted, best, judgement, why, ()
         if not agreeing or len({c.quantity for c, _ in agreeing}) != 1:
             continue
         if chance <= COINCIDENCE or labelled:

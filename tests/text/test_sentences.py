@@ -1847,3 +1847,14 @@ def test_a_model_written_with_a_space_is_a_model_the_catalog_does_not_know(
     view = _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chip-a.yaml": chip})
     claim = _claims(text, view)[-1]
     assert (claim.number.digits, claim.verdict) == ("230", Verdict.unresolved), claim.why
+
+
+def test_of_one_subjects_quantities_holding_a_value_the_best_named_is_chosen(
+    tmp_path: Path,
+) -> None:
+    # Both 16-bit peaks are 320: the passage speaks of dense BF16, not of FP16.
+    facts = [("peak.bf16_dense", "320 TFLOP/s"), ("peak.fp16", "320 TFLOP/s")]
+    view = _peaks_of(tmp_path, facts)
+    text = "这一节比稠密 BF16，也提一句 FP16。\n\n## Chip A：320 TFLOPS\n"
+    claim = _one(text, view)
+    assert (claim.verdict, claim.quantity) == (Verdict.matched, "peak.bf16_dense"), claim.why
