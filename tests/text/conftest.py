@@ -122,6 +122,13 @@ def twelfth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
 
 
 @pytest.fixture(scope="session")
+def thirteenth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
+    """The thirteenth test catalog (V100 PCIe, Jetson AGX Orin, A2, Radeon Pro W7900,
+    Grayskull e150, Arc A770, LPDDR5), general rules."""
+    return _own_catalog(tmp_path_factory, "thirteenth")
+
+
+@pytest.fixture(scope="session")
 def course_text() -> str:
     """The course text, which lives beside the project in shared/seed."""
     if not SEED.is_file():
