@@ -282,23 +282,38 @@ def _settled_by_value(
 
     Only for a number whose digits are unlikely to meet one of these values by chance
     (`_coincidence` over all of them); pairs of one quantity with the same value for
-    several subjects go to the subject the words name best.
+    several subjects go to the subject the words name best. A current value is preferred
+    to an alternative reading or a corrected one, unless the words name the subject of
+    that one clearly better: "this 200 read in binary, 204.8", said of one chip, is its
+    alternative reading, not another chip's current 204.8.
     """
     if _coincidence(view, number, found) > COINCIDENCE:
         return None
     judged = _judged(view, number, found)
-    for wanted in AGREEING:
-        agreeing = [(c, j) for c, j in judged if j is not None and j.verdict is wanted]
-        if agreeing and len({c.quantity for c, _ in agreeing}) == 1:
-            chosen, judgement = max(agreeing, key=lambda cj: cj[0].subject_score)
-            if _labelled_otherwise(view, chosen, found):
-                return None
-            why = (
-                f"{chosen.why()} (its value agrees with {chosen.quantity} and no other of the "
-                f"{len(found)} pairs the words allow)"
-            )
-            return wanted, chosen, judgement, why, ()
-    return None
+    agreeing = [(c, j) for c, j in judged if j is not None and j.verdict in AGREEING]
+    if not agreeing:
+        return None
+    best = max(agreeing, key=lambda cj: cj[0].subject_score)
+    preferred = next(v for v in AGREEING if any(j.verdict is v for _, j in agreeing))
+    first = max(
+        (cj for cj in agreeing if cj[1].verdict is preferred), key=lambda cj: cj[0].subject_score
+    )
+    wanted = (
+        best[1].verdict
+        if best[0].subject_score >= first[0].subject_score * SUBJECT_MARGIN
+        else preferred
+    )
+    agreeing = [(c, j) for c, j in agreeing if j.verdict is wanted]
+    if len({c.quantity for c, _ in agreeing}) != 1:
+        return None
+    chosen, judgement = max(agreeing, key=lambda cj: cj[0].subject_score)
+    if _labelled_otherwise(view, chosen, found):
+        return None
+    why = (
+        f"{chosen.why()} (its value agrees with {chosen.quantity} and no other of the "
+        f"{len(found)} pairs the words allow)"
+    )
+    return wanted, chosen, judgement, why, ()
 
 
 def _converting(number: TextNumber, sentence: str) -> bool:

@@ -12,7 +12,10 @@ from conftest import run_cli
 
 from db.known import loaded_view
 from derive.text import CatalogView, CheckedNumber, Verdict, check_text
+from derive.text.decide import decide
 from derive.text.nonclaims import NonClaim
+from derive.text.numbers import numbers_in_line
+from derive.text.resolve import Candidate
 
 
 def _claims(text: str, view: CatalogView) -> list[CheckedNumber]:
@@ -1858,3 +1861,23 @@ def test_of_one_subjects_quantities_holding_a_value_the_best_named_is_chosen(
     text = "这一节比稠密 BF16，也提一句 FP16。\n\n## Chip A：320 TFLOPS\n"
     claim = _one(text, view)
     assert (claim.verdict, claim.quantity) == (Verdict.matched, "peak.bf16_dense"), claim.why
+
+
+def test_the_alternative_reading_of_the_subject_spoken_of_beats_another_chips_value(
+    tmp_path: Path,
+) -> None:
+    # Chip A's "200 GB/s" is also read as 204.8; Chip B's bandwidth is 204.8. Where the
+    # words name Chip A clearly better and the value must settle among the pairs, the
+    # 204.8 is Chip A's alternative reading, not Chip B's current value.
+    chip_a = _chip("chip-a", "Chip A", [("gddr.bandwidth", "200 GB/s")]) + (
+        '    alternatives:\n      - value: "204.8 GB/s"\n        reason: a binary giga\n'
+    )
+    chip_b = _chip("chip-b", "Chip B", [("hbm.bandwidth", "204.8 GB/s")])
+    view = _loaded(tmp_path, {"subjects/chip-a.yaml": chip_a, "subjects/chip-b.yaml": chip_b})
+    (number,) = numbers_in_line("204.8 GB/s", 1)
+    found = [  # by unit only, the subjects as the lines before name them
+        Candidate("chip-a", "gddr.bandwidth", 0.35, 0.01, "carried", "a quantity in GB/s"),
+        Candidate("chip-b", "hbm.bandwidth", 0.20, 0.01, "of the text", "a quantity in GB/s"),
+    ]
+    verdict, chosen, _, why, _ = decide(view, number, found, "算出 204.8 GB/s")
+    assert (verdict, chosen and chosen.subject) == (Verdict.alternative, "chip-a"), why
