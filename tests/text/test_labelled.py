@@ -1,4 +1,4 @@
-"""The checker against numbers labelled by hand (see LABELS.md): twenty-four texts, thirteen catalogs.
+"""The checker against numbers labelled by hand (see LABELS.md): 24 texts, 13 catalogs.
 
 The articles and their catalogs were written and labelled by reading, apart from the
 checker; the course's labels cover every number of several line ranges. The figures are
