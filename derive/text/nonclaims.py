@@ -35,6 +35,7 @@ class NonClaim(StrEnum):
     illustrative = "illustrative"
     ordinal = "ordinal"
     metadata = "metadata"
+    rating = "rating"
 
 
 _WINDOW = 24
@@ -125,6 +126,13 @@ _MONTH_NAME_BEFORE = re.compile(rf"(?<![A-Za-z]){_MONTHS}\s$")
 _CALENDAR_SPAN_AFTER = re.compile(
     r"\s?(?:天|周|星期|个月|(?i:days?|weeks?|months?|years?)(?![A-Za-z]))"
 )
+_YEARS_AFTER = re.compile(r"\s?年(?!代|[前后底初中])")
+"""年 after a small number: a span ("运行 8 年"), not a year ("2018 年")."""
+_RATING_AFTER = re.compile(
+    r"\s?(?:分(?![钟之位配区])|/\s?10(?!\d)|(?i:out of 10|points?)(?![A-Za-z]))"
+)
+_RATING_BEFORE = re.compile(r"满分\s?$|(?i:scored?|scores)\s?[:：]?\s?$")
+"""A score: "满分 10 分", "8.5 分", "7/10", "scored 8.5 out of 10"."""
 _CONSTANT_DIVISOR_BEFORE = re.compile(r"[÷/]\s{0,2}$")
 _CONVERSION_CONSTANTS = frozenset({"8", "1000", "1,000", "1024", "1,024", "100"})
 _PREFIX_BASES = frozenset({"1000", "1,000", "1024", "1,024"})
@@ -230,7 +238,14 @@ def classify(
         and (_MONTH_NAME_AFTER.match(right_after) or _MONTH_NAME_BEFORE.search(before))
     ):
         return NonClaim.date  # 2 December 2026, Dec. 2
-    if not has_unit and _CALENDAR_SPAN_AFTER.match(right_after):
+    if not has_unit and (
+        _RATING_AFTER.match(line, start + len(number.digits)) or _RATING_BEFORE.search(before)
+    ):
+        return NonClaim.rating  # 8.5 分, 7/10: a reviewer's score
+    if not has_unit and (
+        _CALENDAR_SPAN_AFTER.match(right_after)
+        or (number.value < 100 and _YEARS_AFTER.match(right_after))
+    ):
         return NonClaim.date  # "stayed in the text for 26 days": when, not what hardware is
     if (
         not has_unit

@@ -63,6 +63,10 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("with torch_npu 2.1.0 on it", NonClaim.identifier),
         ("with driver 550.90 installed", NonClaim.identifier),
         ("oneAPI 2024.2 on the Max", NonClaim.identifier),
+        ("综合打分：甲 8.5 分、乙 7.5 分", NonClaim.rating),
+        ("the review gives it 7/10 overall", NonClaim.rating),
+        ("满分 10 分", NonClaim.rating),
+        ("已连续运行 8 年", NonClaim.date),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
