@@ -120,6 +120,9 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
     columns: list[str] = []
     heading: tuple[str, ...] = ()
     made_up = False  # the section under a heading that announces a made-up example
+    table_made_up = False  # a table right after a paragraph that sets up a made-up example
+    previous_cell = False
+    led_by = ""  # the last paragraph's text, before a table
     paragraphs = [i for i, (block, _, _) in enumerate(read) if block.cell is None]
     place = {index: rank for rank, index in enumerate(paragraphs)}
     for index, (block, mentions, numbers) in enumerate(read):
@@ -145,6 +148,12 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             made_up = hypothetical(block.text)
         before = read[paragraphs[rank - 1]][0].text if rank else ""
         cell = block.cell
+        if cell is not None and not previous_cell:  # the table's first row: what led to it
+            # introduced by it ("…, weights read once per token:"), not merely after it
+            table_made_up = led_by.rstrip().endswith((":", "：")) and hypothetical(led_by)
+        elif cell is None and block.text.strip():
+            led_by = block.text
+        previous_cell = cell is not None
         context = Context(
             carried,
             heading,
@@ -157,7 +166,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             terms(cell.row_header) if cell else (),
             tuple((m.start, sense.id) for m, sense in spoken),
             opened_with,
-            made_up and not block.heading,
+            (made_up and not block.heading) or (cell is not None and table_made_up),
         )
         starts = [m.start for m in mentions]
         subject_terms = [

@@ -338,8 +338,9 @@ _HYPOTHETICAL = re.compile(
     r"假设|假如|比如|例如|举个.{0,4}例子|打个比方|设想|不妨|如果一个|玩具|假想|虚构|即使|就算|哪怕"
     r"|suppose|assume|imagine|for example|for instance|e\.g\.|say,|toy|hypothetical"
     r"|made[- ]up|fictional|imaginary|even if"
+    r"|back[- ]of[- ](?:the[- ])?envelope|粗算|毛估"
     r"|(?:一个|(?<![A-Za-z])an?)\s{0,2}\d[\d.,]*[-\s]{0,2}(?:B|亿|billion)[- ]?(?:个)?"
-    r"(?:参数|parameters?|params?)?(?:的)?[- ]?(?:模型|model)",
+    r"(?:参数|parameters?|params?)?(?:的)?(?:[- ][A-Za-z0-9]{1,8}){0,2}[- ]?(?:模型|model)",
     re.IGNORECASE,
 )
 

@@ -1881,3 +1881,40 @@ def test_the_alternative_reading_of_the_subject_spoken_of_beats_another_chips_va
     ]
     verdict, chosen, _, why, _ = decide(view, number, found, "算出 204.8 GB/s")
     assert (verdict, chosen and chosen.subject) == (Verdict.alternative, "chip-a"), why
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Back-of-envelope decode, weights read once per token:",
+        "Decode for a 13-billion-parameter INT8 model, weights read once per token:",
+        "粗算一下 decode，每个 token 读一遍权重：",
+    ],
+)
+def test_a_table_after_a_made_up_example_holds_its_figures(tmp_path: Path, lead: str) -> None:
+    # The table works the example out: its own figures (ms per token) are the example's;
+    # a figure the catalog holds is still matched.
+    view = _loaded(
+        tmp_path,
+        {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("hbm.bandwidth", "864 GB/s")])},
+    )
+    table = f"{lead}\n\n| Chip | Bandwidth | ms per token |\n|---|---|---|\n| Chip A | 864 GB/s | 15.0 |\n"
+    results = {r.number.digits: r for r in check_text(table, view).results}
+    assert results["864"].verdict is Verdict.matched, results["864"].why
+    assert (results["15.0"].verdict, results["15.0"].non_claim) == (
+        Verdict.non_claim,
+        NonClaim.illustrative,
+    ), results["15.0"].why
+
+
+def test_a_table_merely_after_a_made_up_example_is_not_its(tmp_path: Path) -> None:
+    # The paragraph before sets up an example, but does not lead into the table.
+    view = _loaded(
+        tmp_path,
+        {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("hbm.bandwidth", "864 GB/s")])},
+    )
+    table = (
+        "Suppose a kernel moves 1 GB.\n\n| Chip | Boot time (ms) |\n|---|---|\n| Chip A | 15.0 |\n"
+    )
+    cell = next(r for r in check_text(table, view).results if r.number.digits == "15.0")
+    assert cell.verdict is Verdict.unresolved, cell.why
