@@ -1898,7 +1898,8 @@ def test_a_table_after_a_made_up_example_holds_its_figures(tmp_path: Path, lead:
         tmp_path,
         {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("hbm.bandwidth", "864 GB/s")])},
     )
-    table = f"{lead}\n\n| Chip | Bandwidth | ms per token |\n|---|---|---|\n| Chip A | 864 GB/s | 15.0 |\n"
+    rows = "| Chip | Bandwidth | ms per token |\n|---|---|---|\n| Chip A | 864 GB/s | 15.0 |\n"
+    table = f"{lead}\n\n{rows}"
     results = {r.number.digits: r for r in check_text(table, view).results}
     assert results["864"].verdict is Verdict.matched, results["864"].why
     assert (results["15.0"].verdict, results["15.0"].non_claim) == (
