@@ -129,6 +129,13 @@ def thirteenth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
 
 
 @pytest.fixture(scope="session")
+def fourteenth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
+    """The fourteenth test catalog (Dojo D1, Tesla P40, MI25, Inferentia, Colossus GC2,
+    GDDR5X), general rules."""
+    return _own_catalog(tmp_path_factory, "fourteenth")
+
+
+@pytest.fixture(scope="session")
 def course_text() -> str:
     """The course text, which lives beside the project in shared/seed."""
     if not SEED.is_file():

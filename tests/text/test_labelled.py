@@ -1,4 +1,4 @@
-"""The checker against numbers labelled by hand (see LABELS.md): 24 texts, 13 catalogs.
+"""The checker against numbers labelled by hand (see LABELS.md): 26 texts, 14 catalogs.
 
 The articles and their catalogs were written and labelled by reading, apart from the
 checker; the course's labels cover every number of several line ranges. The figures are
@@ -115,8 +115,12 @@ OWN_SETS = (
     OwnSet("twelfth", "en", 480, (0.96, 0.92, 0.88, 0.96), "96.8 / 91.2 / 88.2 / 94.4"),
     # V100 PCIe, Jetson AGX Orin, A2, Radeon Pro W7900, Grayskull e150, Arc A770, LPDDR5: a
     # lab's selection report and a forum thread; misses the targets (see the README)
-    OwnSet("thirteenth", "zh", 620, (0.89, 0.84, 0.84, 0.86), "89.6 / 84.1 / 85.0 / 86.8"),
-    OwnSet("thirteenth", "en", 450, (0.92, 0.84, 0.91, 0.85), "93.0 / 84.7 / 91.4 / 85.6"),
+    OwnSet("thirteenth", "zh", 620, (0.89, 0.84, 0.84, 0.87), "89.6 / 84.1 / 85.0 / 86.8"),
+    OwnSet("thirteenth", "en", 450, (0.93, 0.88, 0.91, 0.93), "93.0 / 84.7 / 91.4 / 85.6"),
+    # Dojo D1, Tesla P40, MI25, Inferentia, Colossus GC2, GDDR5X: an explainer article and
+    # notes of a talk; misses the targets but for precision (see the README)
+    OwnSet("fourteenth", "zh", 355, (0.99, 0.87, 0.81, 0.94), "100 / 87.2 / 81.6 / 94.2"),
+    OwnSet("fourteenth", "en", 350, (0.97, 0.88, 0.86, 0.92), "97.8 / 88.4 / 86.8 / 92.9"),
 )
 
 
