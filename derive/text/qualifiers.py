@@ -68,10 +68,16 @@ def _said_of(
 
 
 def _called(view: CatalogView, pattern: re.Pattern[str]) -> frozenset[str]:
-    """The quantities whose id or labels `pattern` finds."""
-    return frozenset(
-        q for q, named in view.quantities.items() if pattern.search(" ".join((q, *named.labels())))
-    )
+    """The quantities whose id or labels `pattern` finds (once per view and pattern)."""
+    key = ("qualified", pattern.pattern)
+    found = view.judgements.get(key)
+    if found is None:
+        found = view.judgements[key] = frozenset(
+            q
+            for q, named in view.quantities.items()
+            if pattern.search(" ".join((q, *named.labels())))
+        )
+    return found
 
 
 def excluded(
