@@ -34,7 +34,7 @@ from derive.text.decide import (
 )
 from derive.text.judge import Judgement
 from derive.text.known import CatalogView
-from derive.text.nonclaims import NonClaim, classify, hypothetical
+from derive.text.nonclaims import NonClaim, classify, discrepancy, hypothetical
 from derive.text.numbers import TextNumber, numbers_in_line
 from derive.text.resolve import (
     Echo,
@@ -301,6 +301,13 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                         chosen.quantity if resolved and chosen else None,
                     )
                 )
+            if verdict is Verdict.unresolved and discrepancy(block.text, found):
+                results.append(  # "两种读法差 2.4%": how far two figures part, nothing more
+                    CheckedNumber(
+                        file, number, Verdict.non_claim, NonClaim.discrepancy, context=sentence
+                    )
+                )
+                continue
             _, _, made_up, follows = cues((low, high))
             # under a heading that announces a made-up example ("A toy decode step"), a
             # number the catalog does not back is the example's

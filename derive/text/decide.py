@@ -141,7 +141,7 @@ def decide(
         if len(quantities) > 1 and len({c.subject for c, _ in agreeing}) == 1:
             ranked = sorted(agreeing, key=lambda cj: -cj[0].score)
             (best, judgement), runner_up = ranked[0], ranked[1][0]
-            if best.score >= runner_up.score * (1 + TIE) and chance <= COINCIDENCE:
+            if number.unit and best.score >= runner_up.score * (1 + TIE) and chance <= COINCIDENCE:
                 # "昇腾 910B：320 TFLOPS" where the passage speaks of dense BF16 more than
                 # of FP16, both 320: the quantity its words name best, which holds it
                 why = f"{best.why()} (its value is that of {runner_up.quantity} too)"

@@ -35,6 +35,7 @@ class NonClaim(StrEnum):
     illustrative = "illustrative"
     ordinal = "ordinal"
     metadata = "metadata"
+    discrepancy = "discrepancy"
     rating = "rating"
 
 
@@ -54,19 +55,19 @@ _SECTION_AFTER = re.compile(
     r"|里|末尾|末|开头|开始|起|中的|的那|的图|图上)"
 )
 _FIGURE_BEFORE = re.compile(
-    r"(?:图|表|figure|fig\.|table|tab\.|step|equation|eq\.|listing|slide|第\s?"
-    r"|议题|附件|附录|appendix|attachment|annex|exhibit|agenda item|action item)\s?$",
+    r"(?:图|表|figures?|figs?\.|tables?|tab\.|steps?|equations?|eqs?\.|listings?|slides?"
+    r"|第\s?|议题|附件|附录|appendix|attachment|annex|exhibit|agenda item|action item)\s?$",
     re.IGNORECASE,
 )
 _FIGURE_AFTER_ORDINAL = re.compile(r"\s?(?:步|栏|档|张|行|列|页|条|点|项|个问题|种|课)")
 _FORMAT_AFTER = re.compile(
     r"\s?(?:peaks?|formats?|precisions?|float(?:ing)?|math|arithmetic|inputs?|accumulat\w*"
-    r"|integers?|data\s?types?|types?|mode)(?![A-Za-z])",
+    r"|integers?|data\s?types?|types?|mode|乘加|点积|整数|浮点)(?![A-Za-z])",
     re.IGNORECASE,
 )
 """What after a width in bits makes it a number format's name ("16-bit peak", "best 16-bit
 format", "8 位整数"), not a bus or a channel ("16-bit channels", "1024 位总线")."""
-_BITS_FORMAT_AFTER = re.compile(r"\s?(?:位|比特)\s?(?:精度|浮点|整数|格式|整型)")
+_BITS_FORMAT_AFTER = re.compile(r"\s?(?:位|比特|bit)\s?(?:精度|浮点|整数|格式|整型|乘加|点积)")
 _PAGE_BEFORE = re.compile(r"(?:page|pages|p\.|pp\.)\s?$", re.IGNORECASE)
 _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])|\s?(?:分位|th percentile|percentile)")
 _NAME_BEFORE = re.compile(r"[A-Za-z_]$|[A-Za-z][-/]$")
@@ -79,6 +80,15 @@ _VERSION_BEFORE = re.compile(
 )
 _DOTTED_AFTER = re.compile(r"\.\d")
 """A third part after a number's decimals: the 2.1 of "torch_npu 2.1.0" is a version."""
+_RELEASE_BEFORE = re.compile(
+    r"(?:驱动|(?i:driver|Hot Chips|ISSCC|ISCA|MICRO|HPCA|ASPLOS|NeurIPS|ICML|SC|GTC))\s?$"
+)
+"""A driver's release or a conference's edition: "驱动 550", "Hot Chips 34"."""
+_DISCREPANCY_BEFORE = re.compile(
+    r"(?:差|相差|差了|差出|差不到|偏差|误差|(?i:off by|within|differ(?:s|ence of)? by))"
+    r"\s?(?:约|大约|about|only|just)?\s?$"
+)
+"""What two figures of one thing differ by ("两种读法差 2.4%", "close within 2%")."""
 _METADATA_BEFORE = re.compile(
     r"(?:赞同|点赞|赞|评论|回复|收藏|阅读|浏览|关注|粉丝)\s?[:：]?\s?$|评论区\s?[（(]\s?$"
     r"|(?i:likes?|upvotes?|views?|comments?|replies|followers|stars)\s?[:：]\s?$"
@@ -99,7 +109,7 @@ _TIMES_AFTER = re.compile(r"\s{0,2}[×*]")
 _BYTES_TIMES_BEFORE = re.compile(r"\d\s?[kMGTPE]?i?B(?:/s)?\s?[×*]\s?$")
 _BITS_LATER = re.compile(r"bit|[kMGTP]b(?:ps|/s)|位")
 _FLOP_WORDS = re.compile(r"FLOP|flop|峰值|算力")
-_CLOCK_WORDS = re.compile(r"GHz|MHz|频率|时钟|clock", re.IGNORECASE)
+_CLOCK_WORDS = re.compile(r"GHz|MHz|频率|时钟|clock|\d[eE]9|翻一倍|翻倍|doubles?", re.IGNORECASE)
 """A product with a clock in it: "16384 × 2 × 2.52 GHz ≈ 82.6 TFLOPS", "MAC 数 × 2 × 频率"."""
 _MAC_WORDS = re.compile(r"MAC|乘加|multiply-accumulate|fused multiply", re.IGNORECASE)
 _FLOP_PER_MAC_BEFORE = re.compile(r"[×x*]\s{0,2}$")
@@ -136,7 +146,7 @@ _RATING_BEFORE = re.compile(r"满分\s?$|(?i:scored?|scores)\s?[:：]?\s?$")
 _CONSTANT_DIVISOR_BEFORE = re.compile(r"[÷/]\s{0,2}$")
 _CONVERSION_CONSTANTS = frozenset({"8", "1000", "1,000", "1024", "1,024", "100"})
 _PREFIX_BASES = frozenset({"1000", "1,000", "1024", "1,024"})
-_BASE_AFTER = re.compile(r"\s{0,2}(?:进制|-based|based|as the base)", re.IGNORECASE)
+_BASE_AFTER = re.compile(r"\s{0,2}(?:进制|换算|-based|based|as the base)", re.IGNORECASE)
 _PREFIXED_TIMES_BEFORE = re.compile(r"\d\s{0,2}(?:[kKMGTP]i?B(?:/s)?\s{0,2})?[×x*]\s{0,2}$")
 _PREFIXED_UNIT = re.compile(r"(?<![A-Za-z])[kKMGTP]i?B(?:/s)?(?![A-Za-z])")
 """'5.3 × 1024', '8 TB/s × 1,000': a number times the base of a unit prefix."""
@@ -152,6 +162,15 @@ _HEADING_NUMBER = re.compile(r"\s{0,3}#{1,6}\s+(?:§\s?)?$")
 _INDEX_BEFORE = re.compile(r"(?<![A-Za-z])[a-z]\s?=\s?$")
 _COEFFICIENT_AFTER = re.compile(r"\s?[·*/]\s?[A-Za-z\u4e00-\u9fff(]|\s?[·]\s?\d")
 _ENUMERATION = re.compile(r"\d{1,2}(?:[–-]\d{1,2})?(?:\s?[·・]\s?\d{1,2}(?:[–-]\d{1,2})?){3,}")
+
+
+def discrepancy(line: str, number: TextNumber) -> bool:
+    """True for a percentage by which two figures of one thing differ ("两种读法差 2.4%",
+    "close within 2%"): no claim, where the catalog holds no comparison it states."""
+    start = number.column - 1
+    return number.unit_text == "%" and bool(
+        _DISCREPANCY_BEFORE.search(line[max(0, start - _WINDOW) : start])
+    )
 
 
 def classify(
@@ -187,6 +206,8 @@ def classify(
         return NonClaim.metadata  # 赞同 4,812 · 326 条评论: the page's, not the hardware's
     if before.endswith("#"):
         return NonClaim.identifier  # notes #14, issue #3
+    if not number.unit and _RELEASE_BEFORE.search(before):
+        return NonClaim.identifier  # 驱动 550, Hot Chips 34, ISSCC 2023's session 2
     right_after = line[start + len(number.digits) : start + len(number.digits) + _WINDOW]
     has_unit = bool(number.unit_text)
     if "^" in number.literal and number.digits in ("2", "10"):

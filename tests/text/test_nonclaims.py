@@ -67,6 +67,13 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("the review gives it 7/10 overall", NonClaim.rating),
         ("满分 10 分", NonClaim.rating),
         ("已连续运行 8 年", NonClaim.date),
+        ("## Opening (slides 1–4)", NonClaim.figure),
+        ('quoted as "440 MB" at Hot Chips 34 (slide 12)', NonClaim.identifier),
+        ("CUDA 12.4、驱动 550 下依然能跑", NonClaim.identifier),
+        ("半精度走 packed math，再翻一倍：12.3 × 2 ＝ 24.6 TFLOPS", NonClaim.constant),
+        ("FP32: 3,840 × 2 × 1.531e9 = 1.176e13 FLOP/s", NonClaim.constant),
+        ("是不是按 1024 换算的", NonClaim.constant),
+        ("一条指令做 4 次 8 bit 乘加", NonClaim.identifier),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
@@ -76,6 +83,10 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "数值见第 1、2 节的出处": 1,
         "as sections 3 and 4 show": 1,
         "16384 × 2 × 2.52 GHz ≈ 82.6 TFLOPS": 1,
+        'quoted as "440 MB" at Hot Chips 34 (slide 12)': 1,
+        "半精度走 packed math，再翻一倍：12.3 × 2 ＝ 24.6 TFLOPS": 1,
+        "FP32: 3,840 × 2 × 1.531e9 = 1.176e13 FLOP/s": 2,
+        "一条指令做 4 次 8 bit 乘加": 1,
     }.get(text, 0)
     assert kind(text, nth) is expected
 

@@ -1919,3 +1919,18 @@ def test_a_table_merely_after_a_made_up_example_is_not_its(tmp_path: Path) -> No
     )
     cell = next(r for r in check_text(table, view).results if r.number.digits == "15.0")
     assert cell.verdict is Verdict.unresolved, cell.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A 的带宽有两种读法，两种读法差 2.4%。",
+        "Chip A's two bandwidth readings agree within 2.4%.",
+    ],
+)
+def test_how_far_two_figures_part_is_no_claim(tmp_path: Path, text: str) -> None:
+    view = _loaded(
+        tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("hbm.bandwidth", "1 TB/s")])}
+    )
+    share = next(r for r in check_text(text, view).results if r.number.digits == "2.4")
+    assert (share.verdict, share.non_claim) == (Verdict.non_claim, NonClaim.discrepancy), share.why
