@@ -28,6 +28,7 @@ from derive.text.resolve import (
     BY_VALUE,
     FIRM_QUANTITY,
     FIRM_SUBJECT,
+    OF_THE_TEXT,
     PASSAGE_LABEL,
     SUBJECT_IN_SENTENCE,
     TIE,
@@ -151,7 +152,7 @@ def decide(
         if chance <= COINCIDENCE or labelled:
             # One quantity; several subjects holding the same value: the best named one.
             chosen, judgement = max(agreeing, key=lambda cj: cj[0].score)
-            if _labelled_otherwise(view, chosen, group):
+            if _labelled_otherwise(view, chosen, group) or _subject_by_value_alone(chosen, group):
                 continue
             others = len({_pair(c) for c, _ in agreeing}) - 1
             also = f", and the same for {others} other subject(s)" if others else ""
@@ -193,6 +194,13 @@ def _labelled_otherwise(view: CatalogView, chosen: Candidate, group: Sequence[Ca
         and view.quantities[c.quantity].unit == unit
         for c in group
     )
+
+
+def _subject_by_value_alone(chosen: Candidate, group: Sequence[Candidate]) -> bool:
+    """True when nothing near names the chosen pair's subject (it is only one the text is
+    about) and the words allow others as well: "单卡 ≤ 300 W" in a list of requirements is
+    not whichever chip happens to draw 300 W."""
+    return chosen.subject_why == OF_THE_TEXT and len({c.subject for c in group}) > 1
 
 
 def _per_one_of(first: str, second: str) -> bool:

@@ -72,6 +72,8 @@ COMPARED = 6
 RATIO_WORDS = TIMES | {"x", "×"}
 """What after a number makes it a ratio to score by its unit ("148 倍", "2.6×")."""
 SUBJECT_OF_TEXT = 0.2
+OF_THE_TEXT = "a subject the text is about"
+"""Why a subject no word near a number names is a candidate: the text speaks of it."""
 ALONE_IN_CATALOG = 0.9
 """The quantity evidence of a unit only one quantity of the whole catalog is in (W)."""
 SUBJECT_COMPARED_WITH = 0.15
@@ -427,7 +429,7 @@ def _from_around(scores: dict[str, tuple[float, str]], context: Context, share: 
     for subject in context.heading:
         _best(scores, subject, SUBJECT_IN_HEADING * share, "the heading's subject")
     for subject in context.main:
-        _best(scores, subject, SUBJECT_OF_TEXT * share, "a subject the text is about")
+        _best(scores, subject, SUBJECT_OF_TEXT * share, OF_THE_TEXT)
 
 
 _PART_BEFORE = re.compile(r"\d\s{0,2}(?:[A-Za-z/]{1,8}|颗|个|块|片)?\s{0,2}(?:of\s+)?$")

@@ -1934,3 +1934,24 @@ def test_how_far_two_figures_part_is_no_claim(tmp_path: Path, text: str) -> None
     )
     share = next(r for r in check_text(text, view).results if r.number.digits == "2.4")
     assert (share.verdict, share.non_claim) == (Verdict.non_claim, NonClaim.discrepancy), share.why
+
+
+def test_a_value_chooses_no_subject_that_nothing_near_names(tmp_path: Path) -> None:
+    # Both chips are what the text is about, neither is named near the requirement: its
+    # 300 W is no figure of Chip A's, whose TDP happens to be 300 W.
+    quantities = "quantities:\n  - id: power.tdp\n    name: TDP\n    name_zh: 功耗\n    unit: W\n"
+    view = _loaded(
+        tmp_path,
+        {
+            "quantities.yaml": quantities,
+            "subjects/a.yaml": _chip("chip-a", "Chip A", [("power.tdp", "300 W")]),
+            "subjects/b.yaml": _chip("chip-b", "Chip B", [("power.tdp", "250 W")]),
+        },
+    )
+    text = (
+        "# 选型\n\nChip A 和 Chip B 都在候选里。Chip A 便宜，Chip B 省电。"
+        "Chip A 和 Chip B 都能买到。\n\n"
+        "## 需求\n\n| 编号 | 项目 | 要求 |\n|---|---|---|\n| R4 | 功耗 | 单卡 ≤ 300 W |\n"
+    )
+    claim = _claims(text, view)[-1]
+    assert (claim.number.digits, claim.verdict) == ("300", Verdict.unresolved), claim.why
