@@ -172,6 +172,15 @@ def _linked_catalog(root: Path) -> tuple[Path, Path]:
     return catalog, rules
 
 
+def _loaded_linked_catalog(root: Path, cli: Any) -> tuple[Path, Path, str]:
+    """`_linked_catalog` written under `root` and loaded once into a SQLite database there:
+    (catalog, rules, database URL)."""
+    catalog, rules = _linked_catalog(root)
+    url = f"sqlite:///{root / 'incremental.sqlite'}"
+    _load(cli, catalog, rules, url)
+    return catalog, rules, url
+
+
 def _observed(url: str) -> dict[str, list[str]]:
     """Every row a reader can observe, derivations named by what they are instead of by
     their row ids (which depend on the order loads made them in), and not the files'
@@ -302,9 +311,7 @@ def test_entries_serve_and_fail_safe_on_either_backend(
 
 
 def test_after_an_add_only_the_file_added_to_is_parsed_again(tmp_path: Path, cli: Any) -> None:
-    catalog, rules = _linked_catalog(tmp_path)
-    url = f"sqlite:///{tmp_path / 'incremental.sqlite'}"
-    _load(cli, catalog, rules, url)
+    catalog, rules, url = _loaded_linked_catalog(tmp_path, cli)
     added = cli(
         *("add", "chip-e", "clock.boost", "2.1 GHz", "--source", "vendor-sheet"),
         *("--tier", "official", "--catalog", str(catalog), "--rules", str(rules)),
@@ -354,9 +361,7 @@ EDITS = {
 def test_an_edit_reads_little_and_ends_where_a_fresh_load_would(
     edit: str, tmp_path: Path, cli: Any
 ) -> None:
-    catalog, rules = _linked_catalog(tmp_path)
-    url = f"sqlite:///{tmp_path / 'incremental.sqlite'}"
-    _load(cli, catalog, rules, url)
+    catalog, rules, url = _loaded_linked_catalog(tmp_path, cli)
     name, old, new = EDITS[edit]
     _edit(catalog / name, old, new)
     assert _load(cli, catalog, rules, url)["files_parsed"] == 1
@@ -387,9 +392,7 @@ def test_a_parents_new_fact_gives_its_variant_a_value_as_a_fresh_load_would(
 def test_facts_moved_between_files_and_a_new_file_end_where_a_fresh_load_would(
     tmp_path: Path, cli: Any
 ) -> None:
-    catalog, rules = _linked_catalog(tmp_path)
-    url = f"sqlite:///{tmp_path / 'incremental.sqlite'}"
-    _load(cli, catalog, rules, url)
+    catalog, rules, url = _loaded_linked_catalog(tmp_path, cli)
     corrections = catalog / "corrections.yaml"
     text = corrections.read_text("utf-8")
     moved = text[text.index("  - id: c.bw@lab\n") :]
@@ -454,9 +457,7 @@ BREAKS = {
 def test_an_edit_that_breaks_another_file_is_refused_as_a_fresh_load_refuses_it(
     broken: str, tmp_path: Path, cli: Any
 ) -> None:
-    catalog, rules = _linked_catalog(tmp_path)
-    url = f"sqlite:///{tmp_path / 'incremental.sqlite'}"
-    _load(cli, catalog, rules, url)
+    catalog, rules, url = _loaded_linked_catalog(tmp_path, cli)
     before = snapshot(url)
     name, old, new = BREAKS[broken]
     _edit(catalog / name, old, new)
@@ -493,9 +494,7 @@ def _flipped(blob: bytes | None, at: int) -> bytes:
 
 
 def test_a_tampered_or_stale_entry_is_parsed_again(tmp_path: Path, cli: Any) -> None:
-    catalog, rules = _linked_catalog(tmp_path)
-    url = f"sqlite:///{tmp_path / 'incremental.sqlite'}"
-    _load(cli, catalog, rules, url)
+    catalog, rules, url = _loaded_linked_catalog(tmp_path, cli)
     kept = _stored_entries(url)
     a, b, d, e = (f"subjects/chip-{p}.yaml" for p in "abde")
     _store(url, a, "head", _flipped(kept[a][0], len(kept[a][0] or b"") - 3))  # its data
@@ -524,9 +523,7 @@ def test_a_tampered_or_stale_entry_is_parsed_again(tmp_path: Path, cli: Any) -> 
 def test_entries_made_by_other_code_are_not_used(
     tmp_path: Path, cli: Any, monkeypatch: Any
 ) -> None:
-    catalog, rules = _linked_catalog(tmp_path)
-    url = f"sqlite:///{tmp_path / 'incremental.sqlite'}"
-    _load(cli, catalog, rules, url)
+    catalog, rules, url = _loaded_linked_catalog(tmp_path, cli)
     monkeypatch.setattr("schema.filecache.context", lambda: "0" * 32)  # the reader changed
     _edit(catalog / "subjects" / "chip-c.yaml", "2,307 TFLOP/s", "2,250 TFLOP/s")
     assert _load(cli, catalog, rules, url)["files_parsed"] == 10  # every file, the whole way
@@ -538,9 +535,7 @@ def test_entries_made_by_other_code_are_not_used(
 def test_a_quantity_or_rule_change_reads_every_file_from_its_entry(
     tmp_path: Path, cli: Any
 ) -> None:
-    catalog, rules = _linked_catalog(tmp_path)
-    url = f"sqlite:///{tmp_path / 'incremental.sqlite'}"
-    _load(cli, catalog, rules, url)
+    catalog, rules, url = _loaded_linked_catalog(tmp_path, cli)
     _edit(catalog / "quantities.yaml", "name: Clock,", "name: Boost clock,")
     assert _load(cli, catalog, rules, url)["files_parsed"] == 1
     _edit(rules / "rules.yaml", "description: ridge point", "description: the ridge point")
@@ -630,9 +625,7 @@ def test_a_load_by_other_code_ends_where_a_fresh_load_by_it_would(
     import db.store
     import db.sync
 
-    catalog, rules = _linked_catalog(tmp_path)
-    url = f"sqlite:///{tmp_path / 'incremental.sqlite'}"
-    _load(cli, catalog, rules, url)
+    catalog, rules, url = _loaded_linked_catalog(tmp_path, cli)
     fact_row = db.store._fact_row
 
     def upgraded(fact: Any) -> dict[str, Any]:  # a new version writes a fact's row otherwise
@@ -649,9 +642,7 @@ def test_a_load_by_other_code_ends_where_a_fresh_load_by_it_would(
 
 
 def test_an_entry_of_another_type_is_parsed_again(tmp_path: Path, cli: Any) -> None:
-    catalog, rules = _linked_catalog(tmp_path)
-    url = f"sqlite:///{tmp_path / 'incremental.sqlite'}"
-    _load(cli, catalog, rules, url)
+    catalog, rules, url = _loaded_linked_catalog(tmp_path, cli)
     engine = create_engine(url)
     with engine.begin() as conn:  # SQLite keeps any type in a BLOB column: a text, a number
         conn.execute(text("UPDATE catalog_files SET head = 'garbage' WHERE path LIKE '%chip-a%'"))
@@ -670,9 +661,7 @@ def test_a_large_edit_with_a_problem_is_read_once_the_whole_way(
     # would have its edited file composed twice (20,000 errors in 5 MB took 3 times as long).
     from db import incremental
 
-    catalog, rules = _linked_catalog(tmp_path)
-    url = f"sqlite:///{tmp_path / 'incremental.sqlite'}"
-    _load(cli, catalog, rules, url)
+    catalog, rules, url = _loaded_linked_catalog(tmp_path, cli)
     edited = catalog / "subjects" / "chip-c.yaml"
     _edit(edited, "2,307 TFLOP/s", "2,307 MiB")  # a unit of the wrong dimension
     monkeypatch.setattr(incremental, "QUICK_BYTES", 1)

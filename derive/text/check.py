@@ -41,6 +41,7 @@ from derive.text.resolve import (
     candidates,
     held_dimension,
     scaled,
+    spaced_models,
     takes_time,
 )
 from derive.text.respective import respective, respective_labels, shared_units
@@ -120,33 +121,26 @@ def _shares_a_number(first: str, second: str) -> bool:
     return bool(written(first) & written(second))
 
 
-_ACRONYM_BEFORE = re.compile(r"(?<![\w-])([A-Z]{2,4})[ \u00a0]$")
-_MODEL_DIGITS = re.compile(r"\d{3,5}")
 _COMPUTED_AFTER = re.compile(r"\s?[×x*÷=＝]")
 
 
-def _of_a_product_line(view: CatalogView, read: Read, number: TextNumber) -> bool:
-    """True for a bare number that follows a product line's word the catalog's names use
-    ("Max 1550", "昇腾 910"), or an acronym that names nothing the catalog knows ("RTX
-    4090", "GTX 1080"): the model's number, not a value."""
+def _of_a_model(view: CatalogView, read: Read, number: TextNumber) -> bool:
+    """True for a bare number that is a model's, written after a space ("Max 1550" of the
+    catalog's product line, "昇腾 910", "RTX 4090" of an acronym naming nothing the
+    catalog knows), not a value."""
     if number.unit:
         return False
     text, start = read.block.text, number.column - 1
-    lines = view.product_lines
-    if lines is not None and any(
-        m.end() == start for m in lines.finditer(text, max(0, start - 14), number.end)
-    ):
-        return True
-    acronym = _ACRONYM_BEFORE.search(text, max(0, start - 6), start)
-    return (
-        acronym is not None
-        and _MODEL_DIGITS.fullmatch(number.digits) is not None
-        and not _COMPUTED_AFTER.match(text, number.end)
-        and not any(  # "每 SM 128 个": a word of the catalog's, not a product line
-            m.start < acronym.end() and acronym.start() < m.end
-            for m in read.terms_around(acronym.start() - 16, acronym.end())
+    for model in spaced_models(view, text, max(0, start - 14), number.end):
+        if model.number != start:
+            continue
+        if model.of_a_line:
+            return True
+        return not _COMPUTED_AFTER.match(text, number.end) and not any(
+            m.start < model.number and model.name < m.end  # "每 SM 128 个": a catalog word
+            for m in read.terms_around(model.name - 16, model.number)
         )
-    )
+    return False
 
 
 def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
@@ -212,7 +206,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             kind = classify(block.text, found, index, names_near, context.sections)
             if kind is None and block.cell is not None and block.cell.numbers_rows():
                 kind = NonClaim.list_marker  # the "#" column of a table
-            if kind is None and _of_a_product_line(view, read, found):
+            if kind is None and _of_a_model(view, read, found):
                 kind = NonClaim.identifier  # "Max 1550", "昇腾 910": a model's number
             if written.get(index) is CONVERSION:
                 kind = NonClaim.constant  # "× 8" bytes made bits in a computation read

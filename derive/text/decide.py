@@ -301,16 +301,11 @@ def _settled_by_value(
     agreeing = [(c, j) for c, j in judged if j is not None and j.verdict in AGREEING]
     if not agreeing:
         return None
+    rank = {verdict: place for place, verdict in enumerate(AGREEING)}
     best = max(agreeing, key=lambda cj: cj[0].subject_score)
-    preferred = next(v for v in AGREEING if any(j.verdict is v for _, j in agreeing))
-    first = max(
-        (cj for cj in agreeing if cj[1].verdict is preferred), key=lambda cj: cj[0].subject_score
-    )
-    wanted = (
-        best[1].verdict
-        if best[0].subject_score >= first[0].subject_score * SUBJECT_MARGIN
-        else preferred
-    )
+    preferred = min(agreeing, key=lambda cj: (rank[cj[1].verdict], -cj[0].subject_score))
+    clearly = best[0].subject_score >= preferred[0].subject_score * SUBJECT_MARGIN
+    wanted = (best if clearly else preferred)[1].verdict
     agreeing = [(c, j) for c, j in agreeing if j.verdict is wanted]
     if len({c.quantity for c, _ in agreeing}) != 1:
         return None

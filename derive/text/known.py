@@ -274,7 +274,7 @@ class CatalogView:
         if not lines:
             return None
         words = "|".join(re.escape(w) for w in sorted(lines, key=len, reverse=True))
-        return re.compile(rf"(?<![\w])(?:{words})[ \u00a0]?(?=\d{{2,5}}[A-Za-z]{{0,2}}(?![\w.]))")
+        return re.compile(rf"(?<![\w])(?:{words})[ \u00a0]?(?=\d{{2,5}}[A-Za-z]{{0,2}}(?!\w|\.\d))")
 
     @cached_property
     def sole_products(self) -> tuple[re.Pattern[str] | None, dict[str, str]]:

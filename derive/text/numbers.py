@@ -142,7 +142,9 @@ _PROSE_UNIT = re.compile(
     )
 )
 _UNIT_LOOKAHEAD = 24
-_FORMAT_BEFORE_UNIT = re.compile(r"(?:FP|BF|INT|UINT|TF)\d{1,2}\s{1,2}")
+FORMAT_NAME = r"(?:FP|BF|INT|UINT|TF)\d{1,2}"
+"""A number format's name: FP8, BF16, INT4, TF32."""
+_FORMAT_BEFORE_UNIT = re.compile(rf"{FORMAT_NAME}\s{{1,2}}")
 _TIMES_AFTER = re.compile(r"\s?([×x])(?!\s*[\d(（.])(?![A-Za-z0-9_])")
 
 

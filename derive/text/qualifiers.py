@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from derive.text.document import Block
 from derive.text.known import CatalogView
@@ -40,31 +41,53 @@ def _named(text: str, at: int) -> bool:
     return (before.isascii() and before.isalpha()) or before == ":" or bool(_RATIO.match(text, at))
 
 
-def _said_of(
-    pattern: re.Pattern[str], block: Block, start: int, spans: Sequence[tuple[int, int]]
-) -> bool:
-    """True when `pattern` is said of the number at `start`: in its clause, nearer to it
-    than to any other number there; or in its sentence before the sentence's first number."""
-    text = block.text
-    s_low, s_high = block.sentence(start)
-    c_low, c_high = block.clause(start)
-    in_sentence = [  # not the digits of a name ("FP8", "H100")
-        (a, b) for a, b in spans if s_low <= a < s_high and (a == start or not _named(text, a))
-    ]
-    first = min((a for a, _ in in_sentence), default=start)
-    opening = pattern.search(text, s_low, min(first, start))
-    if opening and (first == start or first - opening.end() > ATTACHED):
-        return True  # not "用稀疏的 1,979 来算 …, 得到约 591": the 1,979's own
-    own = next(((a, b) for a, b in in_sentence if a == start), (start, start + 1))
-    others = [(a, b) for a, b in in_sentence if c_low <= a < c_high and (a, b) != own]
-    for match in pattern.finditer(text, c_low, c_high):
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """Where a number stands, as the qualifiers look at it: its sentence's start, its
+    clause, where the sentence's first number starts, its own span, and the other numbers
+    of its clause (none of them the digits of a name)."""
 
-        def distance(span: tuple[int, int], at: re.Match[str] = match) -> int:
-            return max(span[0] - at.end(), at.start() - span[1], 0)
+    text: str
+    sentence: int
+    clause: tuple[int, int]
+    first: int
+    own: tuple[int, int]
+    others: tuple[tuple[int, int], ...]
 
-        if all(distance(own) < distance(other) for other in others):
-            return True
-    return False
+    @classmethod
+    def of(cls, block: Block, start: int, spans: Sequence[tuple[int, int]]) -> _Place:
+        """The place of the number at `start` among the numbers at `spans`."""
+        text = block.text
+        s_low, s_high = block.sentence(start)
+        c_low, c_high = block.clause(start)
+        in_sentence = [  # not the digits of a name ("FP8", "H100")
+            (a, b) for a, b in spans if s_low <= a < s_high and (a == start or not _named(text, a))
+        ]
+        own = next(((a, b) for a, b in in_sentence if a == start), (start, start + 1))
+        return cls(
+            text,
+            s_low,
+            (c_low, c_high),
+            min((a for a, _ in in_sentence), default=start),
+            own,
+            tuple(s for s in in_sentence if c_low <= s[0] < c_high and s != own),
+        )
+
+    def says(self, pattern: re.Pattern[str]) -> bool:
+        """True when `pattern` is said of the number: in its clause, nearer to it than to
+        any other number there; or in its sentence before the sentence's first number."""
+        start = self.own[0]
+        opening = pattern.search(self.text, self.sentence, min(self.first, start))
+        if opening and (self.first == start or self.first - opening.end() > ATTACHED):
+            return True  # not "用稀疏的 1,979 来算 …, 得到约 591": the 1,979's own
+        for match in pattern.finditer(self.text, *self.clause):
+
+            def distance(span: tuple[int, int], at: re.Match[str] = match) -> int:
+                return max(span[0] - at.end(), at.start() - span[1], 0)
+
+            if all(distance(self.own) < distance(other) for other in self.others):
+                return True
+        return False
 
 
 def _called(view: CatalogView, pattern: re.Pattern[str]) -> frozenset[str]:
@@ -86,10 +109,11 @@ def excluded(
     """The quantities the number at `start` cannot be for what its words call it: sparse
     or dense (when they call it one, not both), an average or a measurement."""
     ruled_out: set[str] = set()
-    sparse = _said_of(_SPARSE, block, start, spans)
-    if sparse != _said_of(_DENSE, block, start, spans):
+    place = _Place.of(block, start, spans)
+    sparse = place.says(_SPARSE)
+    if sparse != place.says(_DENSE):
         called_sparse = _called(view, _CALLED_SPARSE)
         ruled_out |= (set(view.quantities) - called_sparse) if sparse else called_sparse
-    if _said_of(_AVERAGE, block, start, spans):  # "a mean of about 170 W": not the TDP
+    if place.says(_AVERAGE):  # "a mean of about 170 W": not the TDP
         ruled_out |= set(view.quantities) - _called(view, _AVERAGE)
     return frozenset(ruled_out)

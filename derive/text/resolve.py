@@ -30,7 +30,7 @@ from functools import lru_cache
 from derive.text.document import Block
 from derive.text.known import CatalogView
 from derive.text.lexicon import Mention
-from derive.text.numbers import TIMES, WHOLE_THINGS, TextNumber
+from derive.text.numbers import FORMAT_NAME, TIMES, WHOLE_THINGS, TextNumber
 from derive.text.qualifiers import excluded
 from schema.errors import UnitError
 from schema.units import factor
@@ -331,13 +331,39 @@ _PRONOUN = re.compile(r"(?<![A-Za-z])(?:[Ii]ts?|[Tt]hey|[Tt]heir)(?![A-Za-z])|�
 _MODEL = re.compile(r"(?<![\w.-])[A-Z]{1,4}-?\d{2,5}[A-Za-z]{0,2}(?![\w-])")
 """A model number: MI250X, GC200, GA102, TU104."""
 _SPACED_MODEL = re.compile(
-    r"(?<![\w-])[A-Z]{2,4}[ \u00a0](?!(?:19[7-9]|20[0-3])\d\b)\d{3,5}[A-Za-z]{0,2}(?![\w.])"
+    r"(?<![\w-])[A-Z]{2,4}[ \u00a0](?!(?:19[7-9]|20[0-3])\d\b)(\d{3,5})[A-Za-z]{0,2}(?!\w|\.\d)"
 )
-"""A product line's acronym and a model number: RTX 4090, GTX 1080."""
-_LINE_NUMBER = re.compile(r"\d{2,5}[A-Za-z]{0,2}(?![\w.])")
+"""A product line's acronym and a model number: RTX 4090, GTX 1080 (not a year)."""
+_LINE_NUMBER = re.compile(r"\d{2,5}[A-Za-z]{0,2}(?!\w|\.\d)")
 _MODEL_OWNS = re.compile(r"(?:\s+(?:die|chip|card|GPU|part))?['’]s\s|\s?的")
-_NOT_A_MODEL = re.compile(r"(?:FP|BF|INT|UINT|TF|JESD|IEEE|ISO|RFC)\d", re.IGNORECASE)
+_NOT_A_MODEL = re.compile(rf"{FORMAT_NAME}|(?:JESD|IEEE|ISO|RFC)\d", re.IGNORECASE)
 """Number formats and standards' documents, which name no product."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpacedModel:
+    """A model written as a word, a space and its number: where each starts, where it ends,
+    and whether the word is a product line of the catalog's names."""
+
+    name: int
+    number: int
+    end: int
+    of_a_line: bool
+
+
+def spaced_models(view: CatalogView, text: str, low: int, high: int) -> list[SpacedModel]:
+    """The models written with a space between `low` and `high`: an acronym and a number
+    ("RTX 4090", "GTX 1080"), or a word the catalog's names put before a model number and a
+    number ("Max 1550" beside the catalog's "Max 1100", "昇腾 910")."""
+    found = [
+        SpacedModel(m.start(), m.start(1), m.end(), of_a_line=False)
+        for m in _SPACED_MODEL.finditer(text, low, high)
+    ]
+    for line in view.product_lines.finditer(text, low, high) if view.product_lines else ():
+        digits = _LINE_NUMBER.match(text, line.end())
+        if digits is not None:
+            found.append(SpacedModel(line.start(), line.end(), digits.end(), of_a_line=True))
+    return found
 
 
 def of_an_unknown_model(
@@ -353,14 +379,10 @@ def of_an_unknown_model(
     terms = [(m.start, m.end) for m in mentions]
     models = [
         (m.start(), m.end())
-        for pattern in (_MODEL, _SPACED_MODEL)
-        for m in pattern.finditer(text, low, start)
+        for m in _MODEL.finditer(text, low, start)
         if not _NOT_A_MODEL.match(m.group())
     ]
-    for line in view.product_lines.finditer(text, low, start) if view.product_lines else ():
-        digits = _LINE_NUMBER.match(text, line.end())  # "Max 1550", "昇腾 910"
-        if digits is not None and digits.end() <= start:
-            models.append((line.start(), digits.end()))
+    models += [(m.name, m.end) for m in spaced_models(view, text, low, start) if m.end <= start]
     for model_start, model_end in sorted(models, reverse=True):
         if any(a < model_end and model_start < b for a, b in terms):
             return False  # the catalog's own name (or a word of one) is spoken of

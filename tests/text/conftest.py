@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -64,75 +65,23 @@ def second_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
 
 
 @pytest.fixture(scope="session")
-def fourth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
+def own_views(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], CatalogView]:
+    """A labelled set's own catalog by the set's name (`tests/text/NAME/catalog`, the
+    general rules), each loaded once a session, when first asked for."""
+    views: dict[str, CatalogView] = {}
+
+    def view(name: str) -> CatalogView:
+        if name not in views:
+            views[name] = _own_catalog(tmp_path_factory, name)
+        return views[name]
+
+    return view
+
+
+@pytest.fixture(scope="session")
+def fourth_view(own_views: Callable[[str], CatalogView]) -> CatalogView:
     """The fourth test catalog (H100, H200, L4, MI325X, HBM3E), with the general rules."""
-    return _own_catalog(tmp_path_factory, "fourth")
-
-
-@pytest.fixture(scope="session")
-def fifth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
-    """The fifth test catalog (MI300A, TPU v5p, RTX 6000 Ada, WSE-3, HBM2E), general rules."""
-    return _own_catalog(tmp_path_factory, "fifth")
-
-
-@pytest.fixture(scope="session")
-def sixth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
-    """The sixth test catalog (V100, TPU v3, MI210, Trainium2, HBM2), general rules."""
-    return _own_catalog(tmp_path_factory, "sixth")
-
-
-@pytest.fixture(scope="session")
-def seventh_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
-    """The seventh test catalog (P100, MI100, Max 1550, GC200, A40, GDDR6), general rules."""
-    return _own_catalog(tmp_path_factory, "seventh")
-
-
-@pytest.fixture(scope="session")
-def eighth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
-    """The eighth test catalog (Ascend 910, Gaudi 2, Inferentia2, RTX 4090, GroqChip,
-    LPDDR5X), general rules."""
-    return _own_catalog(tmp_path_factory, "eighth")
-
-
-@pytest.fixture(scope="session")
-def ninth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
-    """The ninth test catalog (T4, TPU v2 and its pod, Maia 100, Wormhole n300, Trainium,
-    HBM4), general rules."""
-    return _own_catalog(tmp_path_factory, "ninth")
-
-
-@pytest.fixture(scope="session")
-def tenth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
-    """The tenth test catalog (A30, H20, Gaudi, WSE-2, SN40L, GDDR7), general rules."""
-    return _own_catalog(tmp_path_factory, "tenth")
-
-
-@pytest.fixture(scope="session")
-def eleventh_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
-    """The eleventh test catalog (TPU v4 and its pod, MI250, A10, Cloud AI 100, Bow IPU,
-    DDR5), general rules."""
-    return _own_catalog(tmp_path_factory, "eleventh")
-
-
-@pytest.fixture(scope="session")
-def twelfth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
-    """The twelfth test catalog (TPU v6e, Ascend 910B, L40, MI60, Max 1100, GDDR6X),
-    general rules."""
-    return _own_catalog(tmp_path_factory, "twelfth")
-
-
-@pytest.fixture(scope="session")
-def thirteenth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
-    """The thirteenth test catalog (V100 PCIe, Jetson AGX Orin, A2, Radeon Pro W7900,
-    Grayskull e150, Arc A770, LPDDR5), general rules."""
-    return _own_catalog(tmp_path_factory, "thirteenth")
-
-
-@pytest.fixture(scope="session")
-def fourteenth_view(tmp_path_factory: pytest.TempPathFactory) -> CatalogView:
-    """The fourteenth test catalog (Dojo D1, Tesla P40, MI25, Inferentia, Colossus GC2,
-    GDDR5X), general rules."""
-    return _own_catalog(tmp_path_factory, "fourteenth")
+    return own_views("fourth")
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,7 @@ catalog holds, and non-claims recognised.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -126,9 +127,9 @@ OWN_SETS = (
 
 @pytest.mark.parametrize("own", OWN_SETS, ids=lambda own: f"{own.name}-{own.text}")
 def test_a_set_with_its_own_catalog_holds_its_floors(
-    own: OwnSet, request: pytest.FixtureRequest
+    own: OwnSet, own_views: Callable[[str], CatalogView]
 ) -> None:
-    view: CatalogView = request.getfixturevalue(f"{own.name}_view")
+    view = own_views(own.name)
     folder = HERE / own.name
     text = (folder / f"{own.text}.md").read_text("utf-8")
     scores = _scores(text, view, [folder / f"{own.text}.labels.yaml"])

@@ -312,6 +312,21 @@ def _loaded(
     return loaded_view(url)
 
 
+def _chip_a(
+    tmp_path: Path,
+    facts: Sequence[tuple[str, ...]],
+    quantities: str = "",
+    *,
+    rules: str = "--no-standard-rules",
+) -> CatalogView:
+    """The view of a catalog of one made-up chip, Chip A, with `facts` (and `quantities`,
+    a quantities.yaml of its own), loaded with `rules`."""
+    files: dict[str, str | bytes] = {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)}
+    if quantities:
+        files["quantities.yaml"] = quantities
+    return _loaded(tmp_path, files, rules)
+
+
 def _pin_chip(tier: str) -> str:
     facts = [
         ("hbm.bandwidth", "8 TB/s", "inferred"),
@@ -1210,11 +1225,7 @@ def test_a_number_takes_the_pair_its_repeat_on_the_line_is_resolved_to(tmp_path:
         ("mxu.count", "4"),
         ("tensorcore.count", "4"),
     ]
-    view = _loaded(
-        tmp_path,
-        {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)},
-        "--standard-rules",
-    )
+    view = _chip_a(tmp_path, facts, rules="--standard-rules")
     text = "## Chip A\n\n它有 4 颗 HBM2，每颗 8 GB，合计 4 × 8 ＝ 32 GB。\n"
     first = _claims(text, view)[0]
     assert (first.number.literal, first.verdict, first.quantity) == (
@@ -1263,9 +1274,7 @@ def test_a_computation_whose_units_do_not_give_its_result_ties_nothing(tmp_path:
     # 64 would agree with the chip's 64 GB of HBM, but 64 GB × 1.6 TB/s is no TFLOPS: the
     # 64 is the made-up intensity of the example, and stays unresolved.
     facts = [("hbm.capacity", "64 GB"), ("hbm.bandwidth", "1.6 TB/s")]
-    view = _loaded(
-        tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)}, "--standard-rules"
-    )
+    view = _chip_a(tmp_path, facts, rules="--standard-rules")
     claims = _claims("在 Chip A 上，能达到的算力约为 64 × 1.6 TB/s ≈ 102 TFLOPS。", view)
     first = claims[0]
     assert (first.number.digits, first.verdict) == ("64", Verdict.unresolved), first.why
@@ -1277,7 +1286,7 @@ def test_a_repeat_of_digits_two_quantities_were_given_is_a_repeat_of_neither(
     # The line before gave 181.0 twice, as the BF16 peak and as the INT8 rate: a later bare
     # "181.0" repeats one of them, and the words do not say which.
     facts = [("peak.bf16_dense", "181.0 TFLOPS"), ("peak.int8_dense", "181.0 TOPS")]
-    view = _loaded(tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)})
+    view = _chip_a(tmp_path, facts)
     text = (
         "Chip A 的 BF16 是 181.0 TFLOPS，INT8 也是 181.0 TOPS。\n\n"
         "别的芯片单精度也有 181 TFLOPS；注意它和 Chip A 的 181.0 说的不是同一种精度。\n"
@@ -1325,11 +1334,7 @@ def test_a_count_multiplying_a_memory_generation_counts_its_stacks(
     # No HBM2 subject in the catalog: "HBM2" is a word of the HBM family, and a whole number
     # times it counts the family's parts, here the stacks (not the four MXUs).
     facts = [("hbm.stacks", "4"), ("mxu.count", "4"), ("hbm.capacity", "32 GB")]
-    view = _loaded(
-        tmp_path,
-        {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)},
-        "--standard-rules",
-    )
+    view = _chip_a(tmp_path, facts, rules="--standard-rules")
     claim = _one(text, view)
     assert (claim.verdict, claim.subject, claim.quantity) == (
         Verdict.matched,
@@ -1351,7 +1356,7 @@ def test_a_number_the_text_calls_a_misquote_is_the_one_pair_it_is_near(
     # No cause the numbers show (×2, ×8, 1.024ⁿ): of the chip's two bandwidths the words
     # allow, 1,108 is within a fifth of one only, which the text says was written wrong.
     facts = [("gddr.bandwidth", "1,008 GB/s"), ("hbm.bandwidth", "300 GB/s")]
-    view = _loaded(tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)})
+    view = _chip_a(tmp_path, facts)
     claim = _one(sentence, view)
     assert (claim.verdict, claim.quantity) == (Verdict.mismatched, "gddr.bandwidth"), claim.why
 
@@ -1364,10 +1369,7 @@ def test_a_whole_count_is_exact_when_its_value_settles_a_tie(tmp_path: Path) -> 
         "quantities:\n  - id: sm.count_full\n    name: SMs of the full die\n    count: true\n"
         "    name_zh: 完整的核心\n"
     )
-    view = _loaded(
-        tmp_path,
-        {"quantities.yaml": quantities, "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)},
-    )
+    view = _chip_a(tmp_path, facts, quantities)
     text = "## Chip A\n\n完整的核心有 84 个 SM，它启用其中 80 个。\n"
     claims = _claims(text, view)
     assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
@@ -1445,10 +1447,7 @@ def test_a_bracket_right_after_a_number_says_what_it_is_of(tmp_path: Path, text:
         "    synonyms: [FP16, FP16 TFLOPS]\n    unit: TFLOP/s\n"
     )
     facts = [("peak.bf16_dense", "190 TFLOPS"), ("peak.fp16", "190 TFLOPS")]
-    view = _loaded(
-        tmp_path,
-        {"quantities.yaml": quantities, "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)},
-    )
+    view = _chip_a(tmp_path, facts, quantities)
     claim = _one(text, view)
     assert (claim.verdict, claim.quantity) == (Verdict.matched, "peak.bf16_dense"), claim.why
 
@@ -1457,9 +1456,7 @@ def test_a_rule_is_recognised_written_the_other_way_round(tmp_path: Path) -> Non
     # The catalog states the bandwidth and derives the pin rate back from it (pin =
     # bandwidth × 1 bit ÷ bus width); the text writes bus width × pin rate ÷ 8 = bandwidth.
     facts = [("gddr.bandwidth", "320 GB/s"), ("gddr.bus_width", "256 bit")]
-    view = _loaded(
-        tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)}, "--standard-rules"
-    )
+    view = _chip_a(tmp_path, facts, rules="--standard-rules")
     claims = _claims("## Chip A\n\n它的带宽：２５６ × １０ ÷ ８ ＝ ３２０ GB/s。\n", view)
     assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
         ("256", Verdict.matched, "gddr.bus_width"),
@@ -1478,7 +1475,7 @@ def test_a_rule_is_recognised_written_the_other_way_round(tmp_path: Path) -> Non
 def test_a_ratio_is_no_count_of_things(tmp_path: Path, sentence: str) -> None:
     # "4.1 times" is a ratio, not the chip's four HBM stacks off by 2.5 %.
     facts = [("hbm.stacks", "4"), ("hbm.bandwidth", "1.8 TB/s")]
-    view = _loaded(tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)})
+    view = _chip_a(tmp_path, facts)
     claim = _one(sentence, view)
     assert claim.verdict is Verdict.unresolved, claim.why
 
@@ -1500,10 +1497,7 @@ def test_the_key_of_a_key_value_line_names_its_value(
         "quantities:\n  - id: l2.capacity\n    name: L2 cache capacity\n    synonyms: [L2]\n"
         "    unit: MB\n  - id: sram.capacity\n    name: SRAM capacity\n    unit: MB\n"
     )
-    view = _loaded(
-        tmp_path,
-        {"quantities.yaml": quantities, "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)},
-    )
+    view = _chip_a(tmp_path, facts, quantities)
     claim = _claims(text, view)[0]
     assert (claim.verdict, claim.quantity) == (Verdict.matched, quantity), claim.why
 
@@ -1513,10 +1507,7 @@ def test_a_colon_before_a_computation_names_no_operand(tmp_path: Path) -> None:
     # SRAM capacity.
     facts = [("peak.bf16_dense", "188 TFLOPS"), ("sram.capacity", "230 MB")]
     quantities = "quantities:\n  - id: sram.capacity\n    name: SRAM capacity\n    unit: MB\n"
-    view = _loaded(
-        tmp_path,
-        {"quantities.yaml": quantities, "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)},
-    )
+    view = _chip_a(tmp_path, facts, quantities)
     claim = _claims("Chip A 只看片上 SRAM：188 ÷ 80 ≈ 2.4 FLOP/B。", view)[0]
     assert claim.quantity != "sram.capacity", claim.why
 
@@ -1553,8 +1544,7 @@ _PEAKS = (
 
 def _peaks_of(tmp_path: Path, facts: Sequence[tuple[str, ...]]) -> CatalogView:
     """Chip A with `facts`, its peaks named as in `_PEAKS`."""
-    files = {"quantities.yaml": _PEAKS, "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)}
-    return _loaded(tmp_path, files)
+    return _chip_a(tmp_path, facts, _PEAKS)
 
 
 @pytest.mark.parametrize(
@@ -1621,7 +1611,7 @@ def test_numbers_listed_in_the_order_of_quantity_labels_take_each_its_own(
 @pytest.mark.parametrize("text", ["[注2] Chip A 一列是单颗。", "Chip A has 4 stacks [2]."])
 def test_a_notes_mark_states_nothing(tmp_path: Path, text: str) -> None:
     facts = [("hbm.stacks", "4"), ("hbm.capacity_per_stack", "2 GB")]
-    view = _loaded(tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)})
+    view = _chip_a(tmp_path, facts)
     mark = next(r for r in check_text(text, view).results if r.number.digits == "2")
     assert (mark.verdict, mark.non_claim) == (Verdict.non_claim, NonClaim.figure), mark.why
 
@@ -1675,7 +1665,7 @@ def test_a_round_figure_of_a_subject_named_outright_is_its_one_quantity_near_it(
     # "600 GB/s" is 550–650: too coarse for the value to choose among every chip's
     # bandwidths, but Chip A is named in the sentence and holds one quantity near it.
     facts = [("gddr.bandwidth", "600 GB/s"), ("gddr.pin_rate", "12.5 Gbit/s")]
-    view = _loaded(tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)})
+    view = _chip_a(tmp_path, facts)
     claim = _claims("On one Chip A at 600 GB/s, a token takes 21.7 ms.", view)[0]
     assert (claim.number.digits, claim.verdict, claim.quantity) == (
         "600",
@@ -1696,9 +1686,7 @@ def test_a_round_figure_of_a_subject_named_outright_is_its_one_quantity_near_it(
 )
 def test_agenda_attachment_and_row_numbers_state_nothing(tmp_path: Path, text: str) -> None:
     # Chip A has 4 stacks: the item's, the attachment's or the row's number 4 is none.
-    view = _loaded(
-        tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("hbm.stacks", "4")])}
-    )
+    view = _chip_a(tmp_path, [("hbm.stacks", "4")])
     first = next(r for r in check_text(text, view).results if r.number.digits == "4")
     assert first.verdict is Verdict.non_claim, first.why
 
@@ -1894,10 +1882,7 @@ def test_the_alternative_reading_of_the_subject_spoken_of_beats_another_chips_va
 def test_a_table_after_a_made_up_example_holds_its_figures(tmp_path: Path, lead: str) -> None:
     # The table works the example out: its own figures (ms per token) are the example's;
     # a figure the catalog holds is still matched.
-    view = _loaded(
-        tmp_path,
-        {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("hbm.bandwidth", "864 GB/s")])},
-    )
+    view = _chip_a(tmp_path, [("hbm.bandwidth", "864 GB/s")])
     rows = "| Chip | Bandwidth | ms per token |\n|---|---|---|\n| Chip A | 864 GB/s | 15.0 |\n"
     table = f"{lead}\n\n{rows}"
     results = {r.number.digits: r for r in check_text(table, view).results}
@@ -1910,10 +1895,7 @@ def test_a_table_after_a_made_up_example_holds_its_figures(tmp_path: Path, lead:
 
 def test_a_table_merely_after_a_made_up_example_is_not_its(tmp_path: Path) -> None:
     # The paragraph before sets up an example, but does not lead into the table.
-    view = _loaded(
-        tmp_path,
-        {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("hbm.bandwidth", "864 GB/s")])},
-    )
+    view = _chip_a(tmp_path, [("hbm.bandwidth", "864 GB/s")])
     table = (
         "Suppose a kernel moves 1 GB.\n\n| Chip | Boot time (ms) |\n|---|---|\n| Chip A | 15.0 |\n"
     )
@@ -1929,9 +1911,7 @@ def test_a_table_merely_after_a_made_up_example_is_not_its(tmp_path: Path) -> No
     ],
 )
 def test_how_far_two_figures_part_is_no_claim(tmp_path: Path, text: str) -> None:
-    view = _loaded(
-        tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("hbm.bandwidth", "1 TB/s")])}
-    )
+    view = _chip_a(tmp_path, [("hbm.bandwidth", "1 TB/s")])
     share = next(r for r in check_text(text, view).results if r.number.digits == "2.4")
     assert (share.verdict, share.non_claim) == (Verdict.non_claim, NonClaim.discrepancy), share.why
 
