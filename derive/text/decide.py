@@ -52,6 +52,9 @@ COINCIDENCE = 0.15
 """The most chance of a coincidence at which a value may settle pairs whose words tie."""
 NAMED_COINCIDENCE = 0.25
 """The same, among the quantities of a subject the sentence names outright."""
+BEST_NAMED_COINCIDENCE = 0.2
+"""The same, for the quantity the words name best of the subject they name best: a
+one-digit "50 GB/s" (45–55) may confirm it, a "40 GB" that 44 would round to may not."""
 ROUND_IN_HARDWARE = 8192
 """The largest power of two that many quantities share (lanes, rows, bits, KiB)."""
 Decision = tuple[Verdict, "Candidate | None", "Judgement | None", str, tuple[str, ...]]
@@ -354,15 +357,24 @@ def _settled_within_subject(
         return None  # "6,000 × 8 ÷ 8,192": bytes made bits, whatever the chip has 8 of
     subject = ranked[0][0]
     own = [c for c in found if c.subject == subject]
-    # a subject the sentence names outright bears a coarser number: "the A10 at 600 GB/s"
-    allowed = NAMED_COINCIDENCE if ranked[0][1] >= SUBJECT_IN_SENTENCE else COINCIDENCE
-    if _coincidence(view, number, own, counted=True) > allowed:
+    chance = _coincidence(view, number, own, counted=True)
+    if chance > NAMED_COINCIDENCE:
         return None
     judged = _judged(view, number, own)
     for wanted in AGREEING:
         agreeing = [(c, j) for c, j in judged if j is not None and j.verdict is wanted]
         if len(agreeing) == 1:
             chosen, judgement = agreeing[0]
+            # a coarser number is borne by a subject the sentence names outright ("the A10
+            # at 600 GB/s"), or by the quantity the words name best of the subject's
+            if ranked[0][1] >= SUBJECT_IN_SENTENCE:
+                allowed = NAMED_COINCIDENCE
+            elif _best_named(chosen, own):
+                allowed = BEST_NAMED_COINCIDENCE
+            else:
+                allowed = COINCIDENCE
+            if chance > allowed:
+                return None
             if _labelled_otherwise(view, chosen, own):
                 return None
             why = (
@@ -371,6 +383,15 @@ def _settled_within_subject(
             )
             return wanted, chosen, judgement, why, ()
     return None
+
+
+def _best_named(chosen: Candidate, own: Sequence[Candidate]) -> bool:
+    """Whether the words name `chosen`'s quantity clearly better than any other of its
+    subject's ("片外有 8 GB DRAM，带宽 50 GB/s": the DRAM's bandwidth)."""
+    others = [c.quantity_score for c in own if c.quantity != chosen.quantity]
+    return chosen.local_quantity >= FIRM_QUANTITY and all(
+        chosen.quantity_score >= score * (1 + TIE) for score in others
+    )
 
 
 _CORRECTION = re.compile(

@@ -1935,3 +1935,46 @@ def test_a_value_chooses_no_subject_that_nothing_near_names(tmp_path: Path) -> N
     )
     claim = _claims(text, view)[-1]
     assert (claim.number.digits, claim.verdict) == ("300", Verdict.unresolved), claim.why
+
+
+def _dram_chips(tmp_path: Path) -> CatalogView:
+    """Chip A with 8 GB of DRAM at 50 GB/s; Chips B and C with HBM and GDDR bandwidths."""
+    quantities = (
+        "quantities:\n"
+        "  - id: dram.capacity\n    name: DRAM capacity\n    name_zh: DRAM 容量\n    unit: GB\n"
+        "  - id: dram.bandwidth\n    name: DRAM bandwidth\n    name_zh: DRAM 带宽\n"
+        "    unit: GB/s\n"
+    )
+    chips = {
+        "chip-a": [("dram.capacity", "8 GB"), ("dram.bandwidth", "50 GB/s")],
+        "chip-b": [("hbm.bandwidth", "484 GB/s"), ("hbm.bandwidth_per_stack", "242 GB/s")],
+        "chip-c": [("gddr.bandwidth", "346 GB/s")],
+    }
+    files: dict[str, str | bytes] = {"quantities.yaml": quantities}
+    for ident, facts in chips.items():
+        name = "Chip " + ident[-1].upper()
+        files[f"subjects/{ident}.yaml"] = _chip(ident, name, facts)
+    return _loaded(tmp_path, files)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# Chip B 与 Chip C\n\nChip B 的 HBM 带宽 484 GB/s，Chip C 的 GDDR 带宽 346 GB/s。\n\n"
+        "## Chip A\n\nChip A 是一颗推理芯片。\n\n它片外有 8 GB DRAM，带宽 50 GB/s。\n",
+        "# Chips B and C\n\nChip B has 484 GB/s of HBM bandwidth, Chip C 346 GB/s of GDDR.\n\n"
+        "## Chip A\n\nChip A is an inference chip.\n\nOff chip it has 8 GB of DRAM, with a "
+        "bandwidth of 50 GB/s.\n",
+    ],
+)
+def test_a_round_number_confirms_the_quantity_the_words_name_best(
+    tmp_path: Path, text: str
+) -> None:
+    # "50 GB/s" (45–55) is too coarse for its value to pick among any chip's
+    # bandwidths, but the words pick Chip A's DRAM bandwidth, which the value confirms
+    claim = _claims(text, _dram_chips(tmp_path))[-1]
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "chip-a",
+        "dram.bandwidth",
+    ), claim.why
