@@ -30,6 +30,7 @@ from derive.text.resolve import (
     FIRM_SUBJECT,
     OF_THE_TEXT,
     PASSAGE_LABEL,
+    SUBJECT_CARRIED,
     SUBJECT_IN_SENTENCE,
     TIE,
     Candidate,
@@ -579,7 +580,8 @@ def worked_for_one_subject(view: CatalogView, read: Read) -> dict[int, Decision]
     each tied by its value to one of the quantities of the one subject the words name.
 
     "Gaudi 2 gives 432 / 600 = 0.72 TFLOPS/W", "32 × 4096 ＝ 131072 MAC/周期": the subject
-    is named first, from the words, clearly better than any other; the arithmetic must hold
+    is named first, from the words, clearly better than any other (the paragraph's subject
+    will do, for a computation on a line of its own); the arithmetic must hold
     (to 1 %, a power of 1000 aside); then each number is looked for among that subject's own
     quantities only, and at least two numbers must each agree with exactly one quantity,
     all different, as unlikely together to be a coincidence as one number settled alone,
@@ -593,7 +595,7 @@ def worked_for_one_subject(view: CatalogView, read: Read) -> dict[int, Decision]
             continue
         where = numbers[chain.operands[0][0]].column - 1
         near = read.terms_around(where - WINDOW, where + WINDOW)
-        subject = _named_best(subject_evidence(view, block, where, near, context))
+        subject = _named_best(subject_evidence(view, block, where, near, context), SUBJECT_CARRIED)
         if subject is None:
             continue
         own = [Candidate(subject, q, 1.0, BY_VALUE, "", "") for q in view.quantities_of[subject]]
@@ -684,10 +686,11 @@ def fits_unit(view: CatalogView, number: TextNumber, quantity: str) -> bool:
     return number.unit is None or compatible(number.unit, view.quantities[quantity].unit)
 
 
-def _named_best(named: dict[str, tuple[float, str]]) -> str | None:
-    """The subject the words name firmly and clearly better than any other, if one."""
+def _named_best(named: dict[str, tuple[float, str]], floor: float = FIRM_SUBJECT) -> str | None:
+    """The subject the words name firmly (at least `floor`) and clearly better than any
+    other, if one."""
     ranked = sorted(named.items(), key=lambda item: -item[1][0])
-    if not ranked or ranked[0][1][0] < FIRM_SUBJECT:
+    if not ranked or ranked[0][1][0] < floor:
         return None
     if len(ranked) > 1 and ranked[0][1][0] < ranked[1][1][0] * SUBJECT_MARGIN:
         return None

@@ -1978,3 +1978,52 @@ def test_a_round_number_confirms_the_quantity_the_words_name_best(
         "chip-a",
         "dram.bandwidth",
     ), claim.why
+
+
+def _node_chips(tmp_path: Path) -> CatalogView:
+    """Chip A of 354 nodes of 256 MACs a cycle each (90,624 in all); Chip B of 64 nodes."""
+    quantities = (
+        "quantities:\n"
+        "  - id: node.count\n    name: nodes\n    name_zh: 节点数\n    unit: ''\n"
+        "    count: true\n"
+        "  - id: node.mac_per_cycle\n    name: MACs per node per cycle\n"
+        "    name_zh: 每节点每拍乘加\n    unit: MAC/cycle\n"
+        "  - id: node.sram\n    name: SRAM per node\n    name_zh: 每节点 SRAM\n    unit: MB\n"
+    )
+    a = [
+        ("node.count", "354"),
+        ("node.mac_per_cycle", "256 MAC/cycle"),
+        ("mac.per_cycle", "90624 MAC/cycle"),
+        ("node.sram", "1.25 MB"),
+    ]
+    b = [("node.count", "64"), ("node.sram", "0.625 MB")]
+    return _loaded(
+        tmp_path,
+        {
+            "quantities.yaml": quantities,
+            "subjects/chip-a.yaml": _chip("chip-a", "Chip A", a),
+            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", b),
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip B 有 64 个节点。\n\n## Chip A\n\nChip A 有 354 个节点，每个节点 1.25 MB SRAM，"
+        "每拍 256 次乘加。全片算下来：\n\n354 × 256 ＝ 90624 次乘加/拍。\n",
+        "Chip B has 64 nodes.\n\n## Chip A\n\nChip A has 354 nodes, each with 1.25 MB of SRAM "
+        "and 256 MACs a cycle. For the whole chip:\n\n354 × 256 = 90,624 MACs per cycle.\n",
+    ],
+)
+def test_a_computation_on_a_line_of_its_own_is_about_the_paragraphs_subject(
+    tmp_path: Path, text: str
+) -> None:
+    # no rule of the catalog explains the product, and the line names no chip: its
+    # numbers are the quantities of the chip the paragraph carries, each by its value
+    last_line = [c for c in _claims(text, _node_chips(tmp_path)) if c.number.line == 7]
+    assert [(c.number.digits, c.verdict, c.subject, c.quantity) for c in last_line] == [
+        ("354", Verdict.matched, "chip-a", "node.count"),
+        ("256", Verdict.matched, "chip-a", "node.mac_per_cycle"),
+        (last_line[-1].number.digits, Verdict.matched, "chip-a", "mac.per_cycle"),
+    ], [c.why for c in last_line]
