@@ -44,7 +44,12 @@ from derive.text.resolve import (
     spaced_models,
     takes_time,
 )
-from derive.text.respective import respective, respective_labels, shared_units
+from derive.text.respective import (
+    compared_units,
+    respective,
+    respective_labels,
+    shared_units,
+)
 from derive.text.verdict import AGREEING, Verdict
 
 CONTEXT = 100
@@ -164,7 +169,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         written = computed(view, read)
         listed = respective(block, numbers, read.mentions)
         others_labels = respective_labels(block, numbers, read.mentions)
-        unit_of_list = shared_units(numbers, block.text)
+        unit_of_list = compared_units(numbers, block) | shared_units(numbers, block.text)
         divided = quotient_units(read.chains, numbers)
         worked = worked_for_one_subject(view, read)
         flags: dict[tuple[int, int], tuple[bool, bool, bool, bool]] = {}

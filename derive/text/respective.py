@@ -6,6 +6,9 @@ is the i-th subject's. The lists must be the same length, each joined by nothing
 list words, and the sentence must say the pairing: "respectively" (分别, 各自, 依次)
 for any list, or a comparison word (vs, versus, 对, 比) between both the subjects and
 the numbers. Anything looser is left to the words near each number.
+
+Bare numbers of a list, or compared with another subject's, take the unit of the number
+they are listed or compared with ("80 and 192 GB", "289 FLOP/B，比 910B 的 200 高").
 """
 
 from __future__ import annotations
@@ -149,4 +152,42 @@ def shared_units(numbers: Sequence[TextNumber], text: str) -> dict[int, TextNumb
         for index in run[:-1]:
             if numbers[index].unit is None:
                 given[index] = replace(numbers[index], unit=last.unit, unit_text=last.unit_text)
+    return given
+
+
+_THAN_BEFORE = re.compile(
+    r"(?:比|高于|低于|超过|不到|不及|不如|接近)\s*[^，,。；;：:]{1,24}?的\s*$"
+    r"|\b(?:than|versus|vs\.?|compared\s+(?:with|to))\s+[^,;:]{1,30}?['’]s\s*$",
+    re.IGNORECASE,
+)
+"""A comparison with another subject's value, up to that value: "比 910B 的", "than the
+910B's"."""
+_COMPARATIVE_AFTER = re.compile(r"^\s*(?:还|更|略|稍)?\s*(?:高|低|大|小|多|少|快|慢|强|弱)")
+
+
+def compared_units(numbers: Sequence[TextNumber], block: Block) -> dict[int, TextNumber]:
+    """The bare numbers of another subject a sentence compares with a number it gives a
+    unit, given that unit: "289 FLOP/B，比 910B 的 200 高", "289 FLOP/B, higher than the
+    910B's 200" (index → the number with the unit)."""
+    text = block.text
+    given: dict[int, TextNumber] = {}
+    for index, number in enumerate(numbers):
+        if number.unit is not None or index == 0:
+            continue
+        start = number.column - 1
+        low, _ = block.sentence(start)
+        before = text[low:start]
+        than = _THAN_BEFORE.search(before)
+        if than is None:
+            continue
+        if before[than.start() :].lstrip().startswith("比") and not _COMPARATIVE_AFTER.match(
+            text[number.end :]
+        ):
+            continue  # "比 910B 的 200" must go on to say higher or lower
+        compared = [
+            n for n in numbers[:index] if n.unit and low <= n.column - 1 < low + than.start()
+        ]
+        if compared:
+            unit = compared[-1]
+            given[index] = replace(number, unit=unit.unit, unit_text=unit.unit_text)
     return given

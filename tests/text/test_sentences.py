@@ -2027,3 +2027,44 @@ def test_a_computation_on_a_line_of_its_own_is_about_the_paragraphs_subject(
         ("256", Verdict.matched, "chip-a", "node.mac_per_cycle"),
         (last_line[-1].number.digits, Verdict.matched, "chip-a", "mac.per_cycle"),
     ], [c.why for c in last_line]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A 的屋脊点是 289 FLOP/B，比 Chip B 的 200 高。",
+        "Chip A's ridge point is 289 FLOP/B, higher than Chip B's 200.",
+    ],
+)
+def test_a_bare_number_compared_with_another_subjects_takes_the_compared_unit(
+    tmp_path: Path, text: str
+) -> None:
+    # Chip B's 200 is a ridge point like the 289 it is compared with, not its 200 GB/s ICI
+    chips = {
+        "chip-a": [("ridge.hbm", "289 FLOP/B"), ("hbm.bandwidth", "1230 GB/s")],
+        "chip-b": [("ridge.hbm", "200 FLOP/B"), ("ici.bandwidth_per_axis", "200 GB/s")],
+    }
+    files: dict[str, str | bytes] = {
+        f"subjects/{ident}.yaml": _chip(ident, "Chip " + ident[-1].upper(), facts)
+        for ident, facts in chips.items()
+    }
+    claim = _claims(text, _loaded(tmp_path, files))[-1]
+    assert (claim.number.digits, claim.verdict, claim.subject, claim.quantity) == (
+        "200",
+        Verdict.matched,
+        "chip-b",
+        "ridge.hbm",
+    ), claim.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A 的屋脊点是 289 FLOP/B，比 2 年前高。",
+        "Chip A's ridge point is 289 FLOP/B, more than the 4 of its first version.",
+    ],
+)
+def test_a_compared_number_of_no_subject_takes_no_unit(tmp_path: Path, text: str) -> None:
+    chip = _chip("chip-a", "Chip A", [("ridge.hbm", "289 FLOP/B")])
+    last = check_text(text, _loaded(tmp_path, {"subjects/chip-a.yaml": chip})).results[-1]
+    assert last.number.unit is None and last.verdict is not Verdict.mismatched, last.why
