@@ -66,8 +66,11 @@ _RATE_WORDS = (
     r"(?P<s>每秒(?:钟)?|per second)|(?P<cycle>每个?(?:时钟)?周期|每拍|per (?:cycle|clock))"
 )
 """Words that make a count a rate: per second (每秒) and per cycle (每个周期, 每拍)."""
-_PER_BEFORE = re.compile(rf"(?:{_RATE_WORDS}),?\s{{0,2}}$")
-""""每秒 989.4 万亿次浮点运算", "每个周期 131,072 次乘加": a count the words make a rate."""
+_PER_BEFORE = re.compile(
+    rf"(?:{_RATE_WORDS}),?\s{{0,2}}(?:(?:能|可以|可|要|会)?(?:做|完成|执行|算|跑|发出)\s{{0,2}})?$"
+)
+""""每秒 989.4 万亿次浮点运算", "每个周期 131,072 次乘加", "每拍做 262144 次乘加": a count
+the words make a rate."""
 _COUNTED_EACH_SECOND = frozenset({"FLOP", "OP", "MAC", "B", "bit"})
 _RATE_IN_WORDS = re.compile(_RATE_WORDS, re.IGNORECASE)
 

@@ -178,6 +178,11 @@ def test_units_divided_in_words_are_rates() -> None:
         ("131,072 次乘加", Decimal(131072), "MAC/cycle"),
         ("989.4 万亿次浮点运算", Decimal("989.4") * 10**12, "FLOP/s"),
     ]
+    # with a verb between: "每拍做" (does per cycle), "每秒能完成" (can complete per second)
+    assert found("整颗芯片每拍做 262144 次乘加，每秒能完成 918 万亿次浮点运算") == [
+        ("262144 次乘加", Decimal(262144), "MAC/cycle"),
+        ("918 万亿次浮点运算", Decimal(918) * 10**12, "FLOP/s"),
+    ]
 
 
 def test_watts_are_a_unit_of_board_power() -> None:
