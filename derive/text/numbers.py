@@ -59,9 +59,10 @@ _SCALE_WORDS = {
 }
 _SCALE_WORD = re.compile(r"\s{1,2}(thousand|million|billion|trillion)(?![A-Za-z])")
 """"4 trillion transistors", "1.2 billion": English words that scale a number."""
-_PER = re.compile(r"\s{1,2}per\s{1,2}(byte|cycle|clock|second|watt)(?![A-Za-z])")
+_PER = re.compile(r"\s{1,2}(?:per|a)\s{1,2}(byte|cycle|clock|second|watt)(?![A-Za-z])")
 _PER_UNIT = {"byte": "B", "cycle": "cycle", "clock": "cycle", "second": "s", "watt": "W"}
-""""185 FLOP per byte", "131,072 MACs per cycle": a unit divided in words."""
+""""185 FLOP per byte", "131,072 MACs per cycle", "936 gigabytes a second": a unit divided
+in words."""
 _RATE_WORDS = (
     r"(?P<s>每秒(?:钟)?|per second)|(?P<cycle>每个?(?:时钟)?周期|每拍|per (?:cycle|clock))"
 )
@@ -121,6 +122,27 @@ _PROSE_UNITS: dict[str, str] = {
     "PFLOPS": "PFLOP/s",
     "GT/s": "",
 }
+_SPELLED_PREFIXES = {"kilo": "k", "mega": "M", "giga": "G", "tera": "T", "peta": "P"}
+for _spelled, _prefix in _SPELLED_PREFIXES.items():
+    # "1,695 megahertz", "24 gigabytes", "19.5 gigabits", "35.6 teraflops", "26 tera-ops"
+    _PROSE_UNITS[f"{_spelled}hertz"] = f"{_prefix}Hz"
+    _PROSE_UNITS[f"{_spelled}byte"] = f"{_prefix}B"
+    _PROSE_UNITS[f"{_spelled}bit"] = f"{_prefix}bit"
+    _PROSE_UNITS[f"{_spelled}flop"] = f"{_prefix}FLOP/s"
+    _PROSE_UNITS[f"{_spelled}-op"] = _PROSE_UNITS[f"{_spelled}op"] = f"{_prefix}OP/s"
+_PROSE_UNITS.update(
+    {
+        "watt": "W",
+        "kilowatt": "kW",
+        "milliwatt": "mW",
+        "gigs": "GB",  # "24 gigs of GDDR6X", "936 gigs a second"
+        "megs": "MB",
+        "gigabits per pin": "Gbit/s",  # a pin's rate, its "per second" left unsaid
+        "gigabit per pin": "Gbit/s",
+        "Gbit per pin": "Gbit/s",
+        "Gb per pin": "Gbit/s",
+    }
+)
 WHOLE_THINGS = frozenset({"颗", "卡", "chip", "core", "warp", "线程", "thread"})
 """Counting words for whole things (chips, stacks, cores, threads): "8 颗" counts things,
 never the bits of a width or the bytes of a line, as "1024 根 (wires)" may."""

@@ -208,3 +208,24 @@ def test_per_watt_in_words_and_a_number_format_before_the_unit() -> None:
         ("256 BF16 MACs", Decimal(256), "MAC"),  # the format is part of what it counts
         ("918 BF16 TFLOPS", Decimal(918), "TFLOP/s"),
     ]
+
+
+def test_units_spelled_out_in_words() -> None:
+    line = (
+        "Boost clock 1,695 megahertz, 24 gigs of memory at 19.5 gigabits per pin, like, "
+        "936 gigabytes a second, about 35.6 teraflops or 71 tera-ops, in 30 watts"
+    )
+    assert [(literal, value, unit) for literal, value, unit in found(line)] == [
+        ("1,695 megahertz", Decimal(1695), "MHz"),
+        ("24 gigs", Decimal(24), "GB"),
+        ("19.5 gigabits per pin", Decimal("19.5"), "Gbit/s"),
+        ("936 gigabytes a second", Decimal(936), "GB/s"),
+        ("35.6 teraflops", Decimal("35.6"), "TFLOP/s"),
+        ("71 tera-ops", Decimal(71), "TOP/s"),
+        ("30 watts", Decimal(30), "W"),
+    ]
+    # a count of things "a cycle" is no unit: only a unit is divided in words
+    assert found("64 FMAs a cycle, 8 bytes a cycle") == [
+        ("64", Decimal(64), None),
+        ("8 bytes a cycle", Decimal(8), "B/cycle"),
+    ]

@@ -2068,3 +2068,25 @@ def test_a_compared_number_of_no_subject_takes_no_unit(tmp_path: Path, text: str
     chip = _chip("chip-a", "Chip A", [("ridge.hbm", "289 FLOP/B")])
     last = check_text(text, _loaded(tmp_path, {"subjects/chip-a.yaml": chip})).results[-1]
     assert last.number.unit is None and last.verdict is not Verdict.mismatched, last.why
+
+
+def test_spoken_units_resolve_as_written_ones(tmp_path: Path) -> None:
+    facts = [
+        ("gddr.capacity", "24 GB"),
+        ("gddr.bus_width", "384 bit"),
+        ("gddr.pin_rate", "19.5 Gbit/s"),
+        ("gddr.bandwidth", "936 GB/s"),
+        ("clock.boost", "1695 MHz"),
+    ]
+    text = (
+        "[02:40] MAYA: Chip A's memory: 24 gigs of GDDR6X on a 384-bit bus at 19.5 gigabits "
+        "per pin, like, 936 gigs a second. Boost clock is 1,695 megahertz.\n"
+    )
+    claims = _claims(text, _chip_a(tmp_path, facts))
+    assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
+        ("24", Verdict.matched, "gddr.capacity"),
+        ("384", Verdict.matched, "gddr.bus_width"),
+        ("19.5", Verdict.matched, "gddr.pin_rate"),
+        ("936", Verdict.matched, "gddr.bandwidth"),
+        ("1,695", Verdict.matched, "clock.boost"),
+    ], [c.why for c in claims]
