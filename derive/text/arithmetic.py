@@ -170,6 +170,7 @@ class _Gap:
     closes: bool = False  # "…）× b": the bracket before the operator ends
     opens: bool = False  # "a ÷（b …": a bracket after the operator begins
     glosses: bool = False  # "37 MiB（256 KiB × 148）": the bracket says how it is made
+    spoken: bool = False  # "328 times 64 is 20,992": an operator said in words
 
 
 _GLOSS = re.compile(r"\s{0,2}[(（]\s{0,2}")
@@ -177,11 +178,27 @@ _GLOSS = re.compile(r"\s{0,2}[(（]\s{0,2}")
 _CLOSED = re.compile(r"\s{0,2}[)）]")
 
 
+_WORD_GAP = re.compile(
+    r",?\s{1,2}(?P<op>times|over|divided\s+by|is|equals|gives|makes|comes\s+to"
+    r"|works\s+out\s+to|that['’]s|you\s+land\s+on)"
+    r"(?:\s{1,2}(?:about|around|roughly|nearly|like|just|only|exactly))?,?\s{1,2}",
+    re.IGNORECASE,
+)
+"""Arithmetic said in words, the operator alone between two numbers: "328 times 64 is
+20,992", "288 times 8 over 384"."""
+_WORD_OPS = {"times": "×", "over": "÷", "divided by": "÷"}
+
+
 def _gaps(text: str, numbers: Sequence[TextNumber]) -> list[_Gap | None]:
     """What joins each number to the next (None where they are not joined)."""
     ops: list[_Gap | None] = []
     for left, right in itertools.pairwise(numbers):
         between = text[left.end : right.column - 1]
+        said = _WORD_GAP.fullmatch(between)
+        if said:
+            word = re.sub(r"\s+", " ", said["op"].lower())
+            ops.append(_Gap(_WORD_OPS.get(word, "="), spoken=True))
+            continue
         gap = _GAP.fullmatch(between)
         if gap:
             ops.append(_Gap(gap["op"].strip(), gap["close"] is not None, gap["open"] is not None))
@@ -203,8 +220,9 @@ def chains(text: str, numbers: Sequence[TextNumber]) -> list[Chain]:
     while index < len(numbers):
         result: int | None = None
         start = index
-        if index < len(ops) and ops[index] in ("=", "≈"):
-            result, start = index, index + 1  # d = a × b
+        leading = gaps[index] if index < len(gaps) else None
+        if leading is not None and leading.op in ("=", "≈") and not leading.spoken:
+            result, start = index, index + 1  # d = a × b; not "FP32 is 5,120 × 2": words
         operands = [(start, 1)]
         inside: set[int] = set()
         at, bracket = start, 0  # the sign a bracket opened after ÷ gives what is inside
@@ -233,7 +251,10 @@ def chains(text: str, numbers: Sequence[TextNumber]) -> list[Chain]:
             continue  # "37 MiB（256 KiB × 148 …": the gloss must close after its last operand
         if result is None and at < len(ops) and ops[at] in ("=", "≈"):
             result = at + 1  # a × b = d
-        if len(operands) >= 2 and len(operands) <= MAX_OPERANDS:
+        if len(operands) < 2:
+            index += 1  # "FP32 is 5,120 × 2": no computation yet; the next number may begin one
+            continue
+        if len(operands) <= MAX_OPERANDS:
             found.append(Chain(tuple(operands), result, frozenset(inside)))
         index = max(at + (1 if result is None or result <= at else 2), index + 1)
     return found

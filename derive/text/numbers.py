@@ -163,6 +163,7 @@ _PROSE_UNIT = re.compile(
         re.escape(u)
         + (r"s?(?![A-Za-z])" if u.isascii() else "")
         + (f"(?![{_VERB_AFTER[u]}])" if u in _VERB_AFTER else "")
+        + (r"(?!\s{1,2}[\d(])" if u == "times" else "")  # "328 times 64" multiplies
         for u in sorted(_PROSE_UNITS, key=len, reverse=True)
     )
 )

@@ -229,3 +229,11 @@ def test_units_spelled_out_in_words() -> None:
         ("64", Decimal(64), None),
         ("8 bytes a cycle", Decimal(8), "B/cycle"),
     ]
+
+
+def test_times_before_a_number_multiplies_before_words_it_is_a_ratio() -> None:
+    assert found("328 times 64, 4.6 times the bandwidth") == [
+        ("328", Decimal(328), None),
+        ("64", Decimal(64), None),
+        ("4.6 times", Decimal("4.6"), ""),
+    ]

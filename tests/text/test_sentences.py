@@ -2090,3 +2090,42 @@ def test_spoken_units_resolve_as_written_ones(tmp_path: Path) -> None:
         ("936", Verdict.matched, "gddr.bandwidth"),
         ("1,695", Verdict.matched, "clock.boost"),
     ], [c.why for c in claims]
+
+
+def test_arithmetic_said_in_words_is_read_as_written_arithmetic(tmp_path: Path) -> None:
+    facts = [
+        ("sm.count", "82"),
+        ("cuda_core.per_sm", "128"),
+        ("cuda_core.count", "10496"),
+        ("gddr.bus_width", "384 bit"),
+        ("gddr.pin_rate", "19.5 Gbit/s"),
+        ("gddr.bandwidth", "936 GB/s"),
+    ]
+    # the first computation by the values of the chip's quantities, one by one; the second
+    # by the general rule of a GDDR bandwidth
+    text = (
+        "DEV: Chip A turns on some SMs, each with its CUDA cores: 82 times 128 is 10,496. "
+        "And 384 times 19.5 over 8 is 936.\n"
+    )
+    claims = _claims(text, _chip_a(tmp_path, facts, rules="--standard-rules"))
+    assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
+        ("82", Verdict.matched, "sm.count"),
+        ("128", Verdict.matched, "cuda_core.per_sm"),
+        ("10,496", Verdict.matched, "cuda_core.count"),
+        ("384", Verdict.matched, "gddr.bus_width"),
+        ("19.5", Verdict.matched, "gddr.pin_rate"),
+        ("936", Verdict.matched, "gddr.bandwidth"),
+    ], [c.why for c in claims]
+
+
+def test_a_number_before_is_begins_no_computation(tmp_path: Path) -> None:
+    # "FP32 is 5,120 × 2 × 1.38 GHz": the 32 of a format's name is no result of it
+    facts = [("cuda_core.count", "5120"), ("clock.boost", "1.38 GHz"), ("peak.fp32", "14 TFLOP/s")]
+    text = "Chip A's FP32 is 5,120 × 2 × 1.38 GHz ≈ 14 TFLOPS.\n"
+    fp32 = "quantities:\n  - id: peak.fp32\n    name: FP32 peak\n    unit: TFLOP/s\n"
+    claims = _claims(text, _chip_a(tmp_path, facts, fp32))
+    assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
+        ("5,120", Verdict.matched, "cuda_core.count"),
+        ("1.38", Verdict.matched, "clock.boost"),
+        ("14", Verdict.matched, "peak.fp32"),
+    ], [c.why for c in claims]
