@@ -148,6 +148,29 @@ def _of_a_model(view: CatalogView, read: Read, number: TextNumber) -> bool:
     return False
 
 
+_WORKLOAD_NOUN = re.compile(
+    r"\s{0,2}(?:个)?(?P<noun>parameters?|params|参数|requests?|queries|users?|tokens?|请求|用户"
+    r"|weeks?|个?星期|周(?!期))",
+    re.IGNORECASE,
+)
+"""What a workload counts, not a chip: "13 billion parameters", "70 亿参数", "35,000
+requests/s", "10–14 weeks"."""
+
+
+def _of_a_workload(read: Read, number: TextNumber) -> bool:
+    """True for a count of a workload's things (parameters, requests, tokens, weeks) when
+    no quantity of the catalog is named by that word: it says nothing the catalog could
+    hold."""
+    noun = _WORKLOAD_NOUN.match(read.block.text, number.end)
+    if noun is None:
+        return False
+    start, end = noun.start("noun"), noun.end("noun")
+    return not any(
+        m.start < end and start < m.end and any(s.target == "quantity" for s in m.senses)
+        for m in read.terms_around(start, end)
+    )
+
+
 def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
     """Every number of `text` with its verdict against the catalog `view`."""
     if len(text) > MAX_TEXT:
@@ -213,6 +236,8 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 kind = NonClaim.list_marker  # the "#" column of a table
             if kind is None and _of_a_model(view, read, found):
                 kind = NonClaim.identifier  # "Max 1550", "昇腾 910": a model's number
+            if kind is None and _of_a_workload(read, found):
+                kind = NonClaim.workload  # "13 billion parameters" of no catalog quantity
             if written.get(index) is CONVERSION:
                 kind = NonClaim.constant  # "× 8" bytes made bits in a computation read
             elif kind is NonClaim.constant and index in written:

@@ -37,6 +37,7 @@ class NonClaim(StrEnum):
     metadata = "metadata"
     discrepancy = "discrepancy"
     rating = "rating"
+    workload = "workload"
 
 
 _WINDOW = 24

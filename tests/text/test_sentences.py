@@ -2129,3 +2129,28 @@ def test_a_number_before_is_begins_no_computation(tmp_path: Path) -> None:
         ("1.38", Verdict.matched, "clock.boost"),
         ("14", Verdict.matched, "peak.fp32"),
     ], [c.why for c in claims]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "On Chip A, a model of 13 billion parameters serves 35,000 requests/s at peak.",
+        "Chip A 上跑一个 130 亿参数的模型，峰值每秒 35,000 个请求。",
+    ],
+)
+def test_a_workloads_count_is_no_claim_unless_the_catalog_counts_it(
+    tmp_path: Path, text: str
+) -> None:
+    plain = _chip_a(tmp_path / "plain", [("hbm.capacity", "96 GB")])
+    assert [r.non_claim for r in check_text(text, plain).results] == [
+        NonClaim.workload,
+        NonClaim.workload,
+    ]
+    # a catalog that holds models' parameter counts makes "13 billion parameters" a claim
+    params = (
+        "quantities:\n  - id: model.params\n    name: parameters\n    name_zh: 参数量\n"
+        "    synonyms: [parameters, 参数]\n    unit: ''\n    count: true\n"
+    )
+    counting = _chip_a(tmp_path / "counting", [("model.params", "13e9")], params)
+    first = check_text(text, counting).results[0]
+    assert first.is_claim and first.quantity == "model.params", first.why
