@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
+from derive.text.latex import plain_math
 from schema.errors import UnitError
 from schema.units import canonical_unit
 from schema.values import significant_resolution
@@ -35,7 +36,7 @@ NUMBER = re.compile(
     r"|\d+(?:\.\d+)?"
 )
 _E_NOTATION = re.compile(r"[eE]([+-]?\d{1,3})(?![\dA-Za-z])")
-_TIMES_TEN = re.compile(r"\s{0,2}[×x*]\s{0,2}10\s{0,2}(?:\^|\*\*)\s{0,2}([+-]?\d{1,3})")
+_TIMES_TEN = re.compile(r"\s{0,2}[×x*]\s{0,7}10\s{0,2}(?:\^|\*\*)\s{0,2}([+-]?\d{1,3})")
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _TIMES_TEN_SUPER = re.compile(r"\s{0,2}[×x*]\s{0,2}10([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]{1,4})")
 _FRACTION = re.compile(r"/([1-9]\d{0,2})(?![\d/.,])")
@@ -203,11 +204,12 @@ class TextNumber:
 
 
 def plain_line(line: str) -> str:
-    """The line as numbers are read in it: full-width digits and signs made ASCII.
+    """The line as numbers are read in it: full-width digits and signs made ASCII, LaTeX
+    math made plain arithmetic (`latex.py`).
 
     The result has the same length, so columns count the same characters.
     """
-    return line.translate(_FULL_WIDTH)
+    return plain_math(line.translate(_FULL_WIDTH))
 
 
 def _decimal(text: str) -> Decimal:

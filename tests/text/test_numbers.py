@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from derive.text.numbers import TextNumber, numbers_in_line
+from derive.text.numbers import TextNumber, numbers_in_line, plain_line
 from schema.values import significant_resolution
 
 
@@ -237,3 +237,17 @@ def test_times_before_a_number_multiplies_before_words_it_is_a_ratio() -> None:
         ("64", Decimal(64), None),
         ("4.6 times", Decimal("4.6"), ""),
     ]
+
+
+def test_latex_math_is_read_as_plain_arithmetic_of_the_same_length() -> None:
+    line = r"$$f = \frac{989 \times 10^{12}}{270336 \times 2} \approx 1.83\ \text{GHz}$$"
+    assert len(plain_line(line)) == len(line)
+    assert found(line) == [
+        ("989 ×      10^12", Decimal(989) * 10**12, None),
+        ("270336", Decimal(270336), None),
+        ("2", Decimal(2), None),
+        ("1.83        GHz", Decimal("1.83"), "GHz"),
+    ]
+    assert "÷(270336 ×" in plain_line(line)
+    # a line without LaTeX commands is read as written, braces and all
+    assert plain_line("{8} x 10^{3}") == "{8} x 10^{3}"

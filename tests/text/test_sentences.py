@@ -2154,3 +2154,17 @@ def test_a_workloads_count_is_no_claim_unless_the_catalog_counts_it(
     counting = _chip_a(tmp_path / "counting", [("model.params", "13e9")], params)
     first = check_text(text, counting).results[0]
     assert first.is_claim and first.quantity == "model.params", first.why
+
+
+def test_a_computation_written_in_latex_is_read_as_arithmetic(tmp_path: Path) -> None:
+    facts = [("gddr.bandwidth", "936 GB/s"), ("gddr.bus_width", "384 bit")]
+    text = (
+        "## Chip A\n\nChip A 的显存带宽反推单针速率：\n\n"
+        "$$\\frac{936 \\times 8}{384} \\approx 19.5\\ \\text{Gbit/s}$$\n"
+    )
+    claims = _claims(text, _chip_a(tmp_path, facts, rules="--standard-rules"))
+    assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
+        ("936", Verdict.matched, "gddr.bandwidth"),
+        ("384", Verdict.matched, "gddr.bus_width"),
+        ("19.5", Verdict.matched, "gddr.pin_rate"),
+    ], [c.why for c in claims]
