@@ -160,6 +160,9 @@ _NOTE_BEFORE = re.compile(r"[\[［(（]\s?(?:注|脚注|注释|note|fn\.?)\s?$|[
 _NOTE_AFTER = re.compile(r"\s?[\]］)）]")
 """A note's or a citation's mark: "[注2]", "（注 3）", "[12]", "(note 4)"."""
 _HEADING_NUMBER = re.compile(r"\s{0,3}#{1,6}\s+(?:§\s?)?$")
+_RUN_IN_HEADING = re.compile(r"\s{0,3}(?:[-*+]\s+)?(?:\*\*|__)(?:§\s?)?$")
+_RUN_IN_TITLE = re.compile(r"\.?\s{1,2}[^\d*_|]{1,40}?(?:\*\*|__)")
+"""A bold title opening a paragraph, numbered like a section: "**1.1 峰值算力。**"."""
 _INDEX_BEFORE = re.compile(r"(?<![A-Za-z])[a-z]\s?=\s?$")
 _COEFFICIENT_AFTER = re.compile(r"\s?[·*/]\s?[A-Za-z\u4e00-\u9fff(]|\s?[·]\s?\d")
 _ENUMERATION = re.compile(r"\d{1,2}(?:[–-]\d{1,2})?(?:\s?[·・]\s?\d{1,2}(?:[–-]\d{1,2})?){3,}")
@@ -220,6 +223,14 @@ def classify(
         return NonClaim.identifier  # 2:4 sparsity, 16:9: a ratio written as a label
     if index == 0 and _HEADING_NUMBER.match(line[:start]):
         return NonClaim.section  # ## 2. Peak throughput
+    if (
+        index == 0
+        and not number.unit_text
+        and _RUN_IN_HEADING.fullmatch(line[:start])
+        and (_SECTION_SHAPE.fullmatch(number.digits) or line.startswith(".", number.end))
+        and _RUN_IN_TITLE.match(line, number.end)
+    ):
+        return NonClaim.section  # **1.1 峰值算力。**: a numbered run-in heading
     if DATE.fullmatch(number.literal):
         return NonClaim.date
     token = line[max(0, start - 200) : start].rsplit(None, 1)[-1:]  # the word it ends

@@ -22,6 +22,8 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("细节在 5.1b 里", NonClaim.section),
         ("see Section 3.2 for details", NonClaim.section),
         ("## 2. Peak throughput", NonClaim.section),
+        ("**1.1 峰值算力。** 峰值 ＝ 计算单元数 × 频率", NonClaim.section),
+        ("**3. Memory bandwidth.** The bus is 384 bits wide", NonClaim.section),
         ("2025-11-03 更新", NonClaim.date),
         ("1998 年的论文", NonClaim.year),
         ("这个错数在正文里挂了 26 天", NonClaim.date),
@@ -101,6 +103,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "≈ 35 TB/s",
         "on 16-bit channels with 16 banks each",
         "每颗 1024 位总线",
+        "**2.4 GHz** boost, the highest of the three",
+        "**80** SMs are enabled",
     ],
 )
 def test_claims_are_left_to_resolution(text: str) -> None:
