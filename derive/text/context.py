@@ -17,7 +17,7 @@ from derive.text.arithmetic import Chain, chains
 from derive.text.document import Block, read_document
 from derive.text.known import CatalogView
 from derive.text.lexicon import Mention, subject_mentions
-from derive.text.nonclaims import NonClaim, classify, hypothetical
+from derive.text.nonclaims import NonClaim, classify, hypothetical, of_exercises
 from derive.text.numbers import TextNumber, numbers_in_line
 from derive.text.resolve import Context, compared_with
 
@@ -145,7 +145,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
         if block.heading:
             heading = tuple(dict.fromkeys(named))
             carried = heading
-            made_up = hypothetical(block.text)
+            made_up = hypothetical(block.text) or of_exercises(block.text)
         before = read[paragraphs[rank - 1]][0].text if rank else ""
         cell = block.cell
         if cell is not None and not previous_cell:  # the table's first row: what led to it

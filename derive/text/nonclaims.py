@@ -383,6 +383,19 @@ def hypothetical(sentence: str) -> bool:
     return _HYPOTHETICAL.search(sentence) is not None
 
 
+_EXERCISES = re.compile(
+    r"习题|练习|思考题|课后题|作业题|(?:参考)?答案|解答"
+    r"|\b(?:exercises?|problems?|problem set|quiz|solutions?|answers?|worked answers?)\b",
+    re.IGNORECASE,
+)
+
+
+def of_exercises(heading: str) -> bool:
+    """True for a heading over exercises or their answers ("习题", "### 答案", "Exercises"):
+    their numbers are the exercises' own unless the catalog backs them."""
+    return _EXERCISES.search(heading) is not None
+
+
 _EQUALS_BEFORE = re.compile(r"\s{0,2}[=＝]\s{0,2}$")
 _EQUALS_AFTER = re.compile(r"\s{0,2}[=＝]\s{0,2}(?=\d)")
 _DEFINED_SPAN = 40

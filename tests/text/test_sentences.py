@@ -2168,3 +2168,31 @@ def test_a_computation_written_in_latex_is_read_as_arithmetic(tmp_path: Path) ->
         ("384", Verdict.matched, "gddr.bus_width"),
         ("19.5", Verdict.matched, "gddr.pin_rate"),
     ], [c.why for c in claims]
+
+
+@pytest.mark.parametrize(
+    ("text", "answers"),
+    [
+        (
+            "## 习题\n\n1. 某加速器有 96 个核心，每核每拍 256 次乘加，1.5 GHz，求峰值。\n\n"
+            "### 答案\n\n1. 96 × 256 × 2 × 1.5 GHz ≈ 73.7 TFLOPS；Chip A 的 HBM 是 96 GB。\n",
+            7,
+        ),
+        (
+            "## Exercises\n\n1. A part has 96 cores of 256 MACs a cycle at 1.5 GHz: its peak?\n\n"
+            "### Answers\n\n1. 96 × 256 × 2 × 1.5 GHz ≈ 73.7 TFLOPS; Chip A's HBM is 96 GB.\n",
+            7,
+        ),
+    ],
+)
+def test_the_numbers_of_exercises_and_their_answers_are_the_exercises_own(
+    tmp_path: Path, text: str, answers: int
+) -> None:
+    results = check_text(text, _chip_a(tmp_path, [("hbm.capacity", "96 GB")])).results
+    on_answers = [r for r in results if r.number.line == answers]
+    # the chip's own figure among them is still checked against the catalog
+    assert [(r.number.digits, r.verdict) for r in on_answers][-1] == ("96", Verdict.matched)
+    made_up = [r for r in on_answers[:-1] if r.number.digits != "1"]
+    assert made_up and all(r.verdict is Verdict.non_claim for r in made_up), [
+        (r.number.digits, r.verdict, r.why) for r in made_up
+    ]
