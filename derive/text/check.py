@@ -232,6 +232,8 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             ].strip()
             names_near = around(read.names, start - WINDOW, start + 1)
             kind = classify(block.text, found, index, names_near, context.sections)
+            if kind is NonClaim.year and block.cell is not None and block.cell.header_unit():
+                kind = None  # "| INT8（TOPS） | 1979 |": a value in the header's unit
             if kind is None and block.cell is not None and block.cell.numbers_rows():
                 kind = NonClaim.list_marker  # the "#" column of a table
             if kind is None and _of_a_model(view, read, found):

@@ -286,10 +286,10 @@ def classify(
         and (
             _YEAR_AFTER.match(right_after)
             or _YEAR_BEFORE.search(before)
-            or not re.search(r"[×÷=*/+]\s*$", before)
+            or not (re.search(r"[×÷=*/+]\s*$", before) or re.match(r"\s*[×÷=≈*/]", after))
         )
     ):
-        return NonClaim.year
+        return NonClaim.year  # not "1979 ÷ 4": an operand
     if (
         _SECTION_SHAPE.fullmatch(number.digits)
         and not has_unit

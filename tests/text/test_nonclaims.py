@@ -105,6 +105,7 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "每颗 1024 位总线",
         "**2.4 GHz** boost, the highest of the three",
         "**80** SMs are enabled",
+        "屋脊点为 1979 ÷ 4 ≈ 495 FLOP/B",
     ],
 )
 def test_claims_are_left_to_resolution(text: str) -> None:

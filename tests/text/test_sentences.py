@@ -2196,3 +2196,14 @@ def test_the_numbers_of_exercises_and_their_answers_are_the_exercises_own(
     assert made_up and all(r.verdict is Verdict.non_claim for r in made_up), [
         (r.number.digits, r.verdict, r.why) for r in made_up
     ]
+
+
+def test_a_year_shaped_value_in_a_column_of_a_unit_is_a_value(tmp_path: Path) -> None:
+    text = "| | Chip A |\n|---|---|\n| INT8（TOPS） | 1979 |\n| 发布 | 2023 |\n"
+    view = _chip_a(tmp_path, [("peak.int8_dense", "1979 TOP/s")])
+    results = check_text(text, view).results
+    assert [(r.number.digits, r.verdict, r.quantity) for r in results] == [
+        ("8", Verdict.non_claim, None),
+        ("1979", Verdict.matched, "peak.int8_dense"),
+        ("2023", Verdict.non_claim, None),
+    ], [r.why for r in results]
