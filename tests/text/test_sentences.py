@@ -2207,3 +2207,23 @@ def test_a_year_shaped_value_in_a_column_of_a_unit_is_a_value(tmp_path: Path) ->
         ("1979", Verdict.matched, "peak.int8_dense"),
         ("2023", Verdict.non_claim, None),
     ], [r.why for r in results]
+
+
+def test_a_bare_number_repeats_a_counted_one_as_much_as_one_with_a_unit(
+    tmp_path: Path,
+) -> None:
+    files: dict[str, str | bytes] = {
+        "subjects/chip-m.yaml": _chip("chip-m", "Chip M", [("gddr.capacity", "24 GB")]),
+        "subjects/chip-n.yaml": _chip(
+            "chip-n", "Chip N", [("sm.count", "24"), ("clock.boost", "1.1 GHz")]
+        ),
+    }
+    text = (
+        "Chip M 配 24 GB 显存。\n\n"
+        "Chip N 有 24 个 SM，频率 1.1 GHz。\n\n"
+        "如果每个 SM 有 2 个阵列，那么 24 × 2 ＝ 48 个阵列。\n"
+    )
+    results = check_text(text, _loaded(tmp_path, files)).results
+    (again,) = [r for r in results if r.number.line == 5 and r.number.digits == "24"]
+    # the 24 of line 5 repeats Chip N's 24 SMs as much as Chip M's 24 GB: not Chip M's
+    assert again.subject != "chip-m", again.why
