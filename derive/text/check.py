@@ -34,6 +34,7 @@ from derive.text.decide import (
 )
 from derive.text.judge import Judgement
 from derive.text.known import CatalogView
+from derive.text.lexicon import subject_mentions
 from derive.text.nonclaims import NonClaim, classify, discrepancy, hypothetical
 from derive.text.numbers import TextNumber, numbers_in_line
 from derive.text.resolve import (
@@ -169,6 +170,29 @@ def _of_a_workload(read: Read, number: TextNumber) -> bool:
         m.start < end and start < m.end and any(s.target == "quantity" for s in m.senses)
         for m in read.terms_around(start, end)
     )
+
+
+_UNITS_AFTER = re.compile(
+    r"\s{0,2}(?:boards|cards|modules|servers|nodes|systems|superchips|GPUs|accelerators)\b"
+    r"|\s{1,2}(?:at|@)\s",
+    re.IGNORECASE,
+)
+"""What makes a number before a product's name a count of its units: "64 Tesla K80
+boards", "16 GH200 at 1,000 W"."""
+
+
+def _units_of_a_product(read: Read, number: TextNumber) -> bool:
+    """True for a whole number of units of a product, said as such: "the last 64 Tesla
+    K80 boards", "16 GH200 at 1,000 W" (how many someone has or buys); not a number of
+    chips a system is built of ("8 块 MI300X 的服务器"), which is a claim of that system."""
+    if number.unit is not None or number.value != number.value.to_integral_value():
+        return False
+    text = read.block.text
+    for mention, _ in subject_mentions(read.terms_around(number.end, number.end + 3)):
+        if text[number.end : mention.start].strip():
+            continue
+        return _UNITS_AFTER.match(text, mention.end) is not None
+    return False
 
 
 def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
@@ -331,6 +355,11 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                         chosen.quantity if resolved and chosen else None,
                     )
                 )
+            if verdict is Verdict.unresolved and _units_of_a_product(read, found):
+                results.append(  # "64 Tesla K80 boards": how many someone has, not a spec
+                    CheckedNumber(file, number, Verdict.non_claim, NonClaim.fleet, context=sentence)
+                )
+                continue
             if verdict is Verdict.unresolved and discrepancy(block.text, found):
                 results.append(  # "两种读法差 2.4%": how far two figures part, nothing more
                     CheckedNumber(

@@ -38,6 +38,7 @@ class NonClaim(StrEnum):
     discrepancy = "discrepancy"
     rating = "rating"
     workload = "workload"
+    fleet = "fleet"
 
 
 _WINDOW = 24

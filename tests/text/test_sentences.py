@@ -2227,3 +2227,22 @@ def test_a_bare_number_repeats_a_counted_one_as_much_as_one_with_a_unit(
     (again,) = [r for r in results if r.number.line == 5 and r.number.digits == "24"]
     # the 24 of line 5 repeats Chip N's 24 SMs as much as Chip M's 24 GB: not Chip M's
     assert again.subject != "chip-m", again.why
+
+
+def test_units_of_a_product_someone_has_are_no_claim_a_systems_chips_are(
+    tmp_path: Path,
+) -> None:
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": "quantities:\n  - id: power.tdp\n    name: TDP\n    unit: W\n",
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("power.tdp", "300 W")]),
+        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("power.tdp", "1000 W")]),
+    }
+    view = _loaded(tmp_path, files)
+    text = "We retire the last 64 Chip A boards and move the work to 16 Chip B at 1,000 W.\n"
+    kinds = [(r.number.digits, r.verdict, r.non_claim) for r in check_text(text, view).results]
+    assert kinds[:2] == [
+        ("64", Verdict.non_claim, NonClaim.fleet),
+        ("16", Verdict.non_claim, NonClaim.fleet),
+    ], kinds
+    built = check_text("一台插 8 块 Chip A 的服务器，功耗约 2.4 kW。\n", view).results[0]
+    assert built.verdict is Verdict.unresolved, built.why
