@@ -157,11 +157,11 @@ def shared_units(numbers: Sequence[TextNumber], text: str) -> dict[int, TextNumb
 
 _THAN_BEFORE = re.compile(
     r"(?:比|高于|低于|超过|不到|不及|不如|接近)\s*[^，,。；;：:]{1,24}?的\s*$"
-    r"|\b(?:than|versus|vs\.?|compared\s+(?:with|to))\s+[^,;:]{1,30}?['’]s\s*$",
+    r"|\b(?:than|versus|vs\.?|against|times|compared\s+(?:with|to))\s+[^,;:]{1,30}?['’]s\s*$",
     re.IGNORECASE,
 )
 """A comparison with another subject's value, up to that value: "比 910B 的", "than the
-910B's"."""
+910B's", "4.5 times the A30's"."""
 _COMPARATIVE_AFTER = re.compile(r"^\s*(?:还|更|略|稍)?\s*(?:高|低|大|小|多|少|快|慢|强|弱)")
 
 
@@ -184,6 +184,8 @@ def compared_units(numbers: Sequence[TextNumber], block: Block) -> dict[int, Tex
             text[number.end :]
         ):
             continue  # "比 910B 的 200" must go on to say higher or lower
+        if re.match(r"\s*[×x*÷/]", text[number.end :]):
+            continue  # "3 times the A10's 250 ÷ 150": the first operand of what is compared
         compared = [
             n for n in numbers[:index] if n.unit and low <= n.column - 1 < low + than.start()
         ]

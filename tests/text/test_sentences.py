@@ -2034,6 +2034,7 @@ def test_a_computation_on_a_line_of_its_own_is_about_the_paragraphs_subject(
     [
         "Chip A 的屋脊点是 289 FLOP/B，比 Chip B 的 200 高。",
         "Chip A's ridge point is 289 FLOP/B, higher than Chip B's 200.",
+        "Chip A's ridge point is 289 FLOP/B, about 1.4 times Chip B's 200.",
     ],
 )
 def test_a_bare_number_compared_with_another_subjects_takes_the_compared_unit(
@@ -2062,12 +2063,16 @@ def test_a_bare_number_compared_with_another_subjects_takes_the_compared_unit(
     [
         "Chip A 的屋脊点是 289 FLOP/B，比 2 年前高。",
         "Chip A's ridge point is 289 FLOP/B, more than the 4 of its first version.",
+        "Chip A's ridge point is 289 FLOP/B, 1.4 times Chip B's 200 ÷ 143 ≈ 1.4.",
     ],
 )
 def test_a_compared_number_of_no_subject_takes_no_unit(tmp_path: Path, text: str) -> None:
+    # nor one that begins the computation compared: "Chip B's 200 ÷ 143"
     chip = _chip("chip-a", "Chip A", [("ridge.hbm", "289 FLOP/B")])
-    last = check_text(text, _loaded(tmp_path, {"subjects/chip-a.yaml": chip})).results[-1]
-    assert last.number.unit is None and last.verdict is not Verdict.mismatched, last.why
+    results = check_text(text, _loaded(tmp_path, {"subjects/chip-a.yaml": chip})).results
+    (compared,) = [r for r in results if r.number.digits in ("2", "4", "200")]
+    assert compared.number.unit is None, compared.why
+    assert compared.verdict is not Verdict.mismatched, compared.why
 
 
 def test_spoken_units_resolve_as_written_ones(tmp_path: Path) -> None:
