@@ -180,13 +180,19 @@ _CLOSED = re.compile(r"\s{0,2}[)）]")
 
 _WORD_GAP = re.compile(
     r",?\s{1,2}(?P<op>times|over|divided\s+by|is|equals|gives|makes|comes\s+to"
-    r"|works\s+out\s+to|that['’]s|you\s+land\s+on)"
+    r"|works\s+out\s+to|that['’]s|you\s+land\s+on|(?:and\s+)?(?:you|we)\s+get|to\s+get"
+    r"|giving|yielding)"
     r"(?:\s{1,2}(?:about|around|roughly|nearly|like|just|only|exactly))?,?\s{1,2}",
     re.IGNORECASE,
 )
 """Arithmetic said in words, the operator alone between two numbers: "328 times 64 is
 20,992", "288 times 8 over 384"."""
 _WORD_OPS = {"times": "×", "over": "÷", "divided by": "÷"}
+_BY = re.compile(r"\s{1,2}by\s{1,2}", re.IGNORECASE)
+_VERB_BEFORE = re.compile(
+    r"\b(?P<verb>divid(?:e|es|ing)|multipl(?:y|ies|ying))\s{1,2}$", re.IGNORECASE
+)
+"""The verb of "divide A by B", "multiply A by B", right before A."""
 
 
 def _gaps(text: str, numbers: Sequence[TextNumber]) -> list[_Gap | None]:
@@ -194,6 +200,13 @@ def _gaps(text: str, numbers: Sequence[TextNumber]) -> list[_Gap | None]:
     ops: list[_Gap | None] = []
     for left, right in itertools.pairwise(numbers):
         between = text[left.end : right.column - 1]
+        if _BY.fullmatch(between):  # "divide 148 × 10^12 by 4 × 10^12"
+            verb = _VERB_BEFORE.search(text, max(0, left.column - 24), left.column - 1)
+            if verb is not None:
+                ops.append(
+                    _Gap("÷" if verb["verb"].lower().startswith("divid") else "×", spoken=True)
+                )
+                continue
         said = _WORD_GAP.fullmatch(between)
         if said:
             word = re.sub(r"\s+", " ", said["op"].lower())

@@ -2251,3 +2251,24 @@ def test_units_of_a_product_someone_has_are_no_claim_a_systems_chips_are(
     ], kinds
     built = check_text("一台插 8 块 Chip A 的服务器，功耗约 2.4 kW。\n", view).results[0]
     assert built.verdict is Verdict.unresolved, built.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Divide 148 × 10^12 by 4 × 10^12 and you get 37 FLOP per byte for Chip A.",
+        "For Chip A, multiply 82 by 128 and you get 10,496.",
+    ],
+)
+def test_divide_and_multiply_by_said_in_words(tmp_path: Path, text: str) -> None:
+    facts = [
+        ("peak.bf16_dense", "148 TFLOP/s"),
+        ("hbm.bandwidth", "4 TB/s"),
+        ("sm.count", "82"),
+        ("cuda_core.per_sm", "128"),
+    ]
+    claims = _claims(text, _chip_a(tmp_path, facts, rules="--standard-rules"))
+    assert claims and all(c.verdict is Verdict.matched for c in claims), [
+        (c.number.digits, c.verdict, c.why) for c in claims
+    ]
+    assert len(claims) == 3, [(c.number.digits, c.verdict) for c in claims]
