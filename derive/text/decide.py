@@ -894,8 +894,10 @@ def restated(
     return judgement.verdict, chosen, judgement, why, ()
 
 
-_DIVIDED_BY = re.compile(r"\s*(?:[÷/]|over|divided\s+by|除以)\s*", re.IGNORECASE)
-"""The words between a claim and the number it is divided by: "2,307 ÷ 7.37", "839 over 3.2"."""
+_DIVIDED_BY = re.compile(r"\s*(?:÷|over|divided\s+by|除以)\s*|\s+/\s+", re.IGNORECASE)
+"""The words between a claim and the number it is divided by: "2,307 ÷ 7.37", "839 over
+3.2", "989 / 4"; not a slash without spaces, which pairs figures ("312/624" dense and
+sparse)."""
 
 
 def divisor(

@@ -321,7 +321,7 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
                 value = value ** (2 if squared.group() == "²" else 3)
                 resolution, literal_end = Decimal(0), end + 1
         fraction = _FRACTION.match(line, end) if not used and "." not in digits else None
-        if fraction and value <= 999:
+        if fraction and value <= 9:  # "4/3", "1/64"; "71/142" is a pair (dense / sparse)
             value = value / Decimal(fraction.group(1))
             resolution = abs(value) * Decimal("0.001")
             literal_end = fraction.end()

@@ -103,6 +103,29 @@ def _called(view: CatalogView, pattern: re.Pattern[str]) -> frozenset[str]:
     return found
 
 
+_PAIRED = re.compile(
+    r"(?P<first>稠密|稀疏|dense|sparse)\s*/\s*(?P<second>稠密|稀疏|dense|sparse)", re.IGNORECASE
+)
+"""Qualifiers written as a pair, in the order of the pairs of numbers after them: the
+whitepaper writes "稠密/稀疏" figures, "142/284"."""
+
+
+def _of_a_pair(place: _Place) -> bool | None:
+    """For one of a pair of numbers "A/B" after a pair of qualifiers ("dense/sparse") in
+    its sentence: whether it is the sparse one; None for any other number."""
+    text, (start, end) = place.text, place.own
+    first = re.match(r"\s*/\s*\d", text[end : end + 4]) is not None
+    second = re.search(r"\d\s*/\s*$", text[max(0, start - 4) : start]) is not None
+    if first == second:
+        return None
+    pairs = list(_PAIRED.finditer(text, place.sentence, start))
+    if not pairs:
+        return None
+    paired = pairs[-1]  # the nearest before the number
+    said = paired["first" if first else "second"]
+    return _SPARSE.fullmatch(said) is not None
+
+
 def excluded(
     view: CatalogView, block: Block, start: int, spans: Sequence[tuple[int, int]]
 ) -> frozenset[str]:
@@ -111,7 +134,11 @@ def excluded(
     ruled_out: set[str] = set()
     place = _Place.of(block, start, spans)
     sparse = place.says(_SPARSE)
-    if sparse != place.says(_DENSE):
+    dense = place.says(_DENSE)
+    pair = _of_a_pair(place)
+    if pair is not None:  # "稠密/稀疏 … 142/284": the 284 is the sparse one
+        sparse, dense = pair, not pair
+    if sparse != dense:
         called_sparse = _called(view, _CALLED_SPARSE)
         ruled_out |= (set(view.quantities) - called_sparse) if sparse else called_sparse
     if place.says(_AVERAGE):  # "a mean of about 170 W": not the TDP

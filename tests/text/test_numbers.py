@@ -100,6 +100,8 @@ def test_hyphenated_units_fractions_and_squares() -> None:
     assert found("an 8,192-bit bus") == [("8,192-bit", Decimal(8192), "bit")]
     (fraction,) = numbers("the 4/3 upper bound")
     assert round(fraction.value, 4) == Decimal("1.3333")
+    # a slash after more than one digit pairs two figures: dense and sparse "71/142"
+    assert [n.value for n in numbers("BF16 是 71/142 TFLOPS")][1:] == [Decimal(71), Decimal(142)]
     (square,) = numbers("2 × 256² cells")[1:]
     assert square.value == Decimal(65536)
 

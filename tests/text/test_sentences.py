@@ -2272,3 +2272,24 @@ def test_divide_and_multiply_by_said_in_words(tmp_path: Path, text: str) -> None
         (c.number.digits, c.verdict, c.why) for c in claims
     ]
     assert len(claims) == 3, [(c.number.digits, c.verdict) for c in claims]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A 的 Tensor 算力都写成\u201c稠密/稀疏\u201d两个数：BF16 是 71/142 TFLOPS。",
+        "Chip A's tensor figures are written dense/sparse: BF16 is 71/142 TFLOPS.",
+    ],
+)
+def test_a_slash_pair_after_a_pair_of_qualifiers_takes_them_in_order(
+    tmp_path: Path, text: str
+) -> None:
+    # the 142 is the sparse BF16 figure, not the dense FP16 peak that happens to be 142
+    facts = [("peak.bf16_dense", "71 TFLOP/s"), ("peak.fp16_tensor", "142 TFLOP/s")]
+    fp16 = "quantities:\n  - id: peak.fp16_tensor\n    name: FP16 tensor peak\n    unit: TFLOP/s\n"
+    results = check_text(text, _chip_a(tmp_path, facts, fp16)).results
+    pair = [(r.number.digits, r.verdict, r.quantity) for r in results][-2:]
+    assert pair == [
+        ("71", Verdict.matched, "peak.bf16_dense"),
+        ("142", Verdict.unresolved, None),
+    ], [r.why for r in results]
