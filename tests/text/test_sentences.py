@@ -2293,3 +2293,18 @@ def test_a_slash_pair_after_a_pair_of_qualifiers_takes_them_in_order(
         ("71", Verdict.matched, "peak.bf16_dense"),
         ("142", Verdict.unresolved, None),
     ], [r.why for r in results]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A runs its HBM at 1.0 Gbit/s per pin.",
+        "Chip A 的 HBM 每针 1.0 Gbit/s。",
+    ],
+)
+def test_per_pin_names_a_pin_rate_of_hbm_as_of_gddr(tmp_path: Path, text: str) -> None:
+    # 1.0 Gbit/s is Chip A's HBM pin rate and its GDDR one: "per pin" names the first
+    # as it names the second, and "HBM" tells them apart
+    facts = [("hbm.pin_rate", "1.0 Gbit/s"), ("gddr.pin_rate", "1.0 Gbit/s")]
+    claim = next(r for r in check_text(text, _chip_a(tmp_path, facts)).results if r.is_claim)
+    assert (claim.verdict, claim.quantity) == (Verdict.matched, "hbm.pin_rate"), claim.why
