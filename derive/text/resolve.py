@@ -328,8 +328,10 @@ def _of_another_generation(text: str, low: int, start: int, mentions: Sequence[M
 
 
 _PRONOUN = re.compile(r"(?<![A-Za-z])(?:[Ii]ts?|[Tt]hey|[Tt]heir)(?![A-Za-z])|它|其")
-_MODEL = re.compile(r"(?<![\w.-])[A-Z]{1,4}-?\d{2,5}[A-Za-z]{0,2}(?![\w-])")
-"""A model number: MI250X, GC200, GA102, TU104."""
+_MODEL = re.compile(
+    r"(?<![\w.-])(?:[A-Z]{1,4}-?\d{2,5}[A-Za-z]{0,2}|[a-wyz]\d{2,5}[a-z]?)(?![\w-])"
+)
+"""A model number: MI250X, GC200, GA102, TU104, e75 (not x16, a link's lanes)."""
 _SPACED_MODEL = re.compile(
     r"(?<![\w-])[A-Z]{2,4}[ \u00a0](?!(?:19[7-9]|20[0-3])\d\b)(\d{3,5})[A-Za-z]{0,2}(?!\w|\.\d)"
 )

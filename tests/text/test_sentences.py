@@ -1756,6 +1756,7 @@ def _cu_chip(tmp_path: Path) -> CatalogView:
         "Chip A has 208 compute units; the XR900X has 220.",
         "Chip A runs at 1.7 GHz, some 30% faster than the XR900 at 1.3 GHz.",
         "Chip A enables 208 of the XR900 die's 220 compute units.",
+        "Chip A has 208 compute units; e75 has 220 compute units.",
     ],
 )
 def test_a_number_of_a_model_the_catalog_does_not_know_is_not_its_neighbours(
