@@ -157,11 +157,13 @@ def shared_units(numbers: Sequence[TextNumber], text: str) -> dict[int, TextNumb
 
 _THAN_BEFORE = re.compile(
     r"(?:比|高于|低于|超过|不到|不及|不如|接近)\s*[^，,。；;：:]{1,24}?的\s*$"
-    r"|\b(?:than|versus|vs\.?|against|times|compared\s+(?:with|to))\s+[^,;:]{1,30}?['’]s\s*$",
+    r"|\b(?:than|versus|vs\.?|against|times|compared\s+(?:with|to))\s+[^,;:]{1,30}?['’]s\s*$"
+    r"|[,，]\s*(?:not|rather\s+than|instead\s+of|而不是|不是|并非|而非)\s*$",
     re.IGNORECASE,
 )
 """A comparison with another subject's value, up to that value: "比 910B 的", "than the
-910B's", "4.5 times the A30's"."""
+910B's", "4.5 times the A30's"; or the figure a number is said instead of ("12 GB, not
+24", "是 71 TFLOPS，不是 142")."""
 _COMPARATIVE_AFTER = re.compile(r"^\s*(?:还|更|略|稍)?\s*(?:高|低|大|小|多|少|快|慢|强|弱)")
 
 

@@ -2309,3 +2309,18 @@ def test_per_pin_names_a_pin_rate_of_hbm_as_of_gddr(tmp_path: Path, text: str) -
     facts = [("hbm.pin_rate", "1.0 Gbit/s"), ("gddr.pin_rate", "1.0 Gbit/s")]
     claim = next(r for r in check_text(text, _chip_a(tmp_path, facts)).results if r.is_claim)
     assert (claim.verdict, claim.quantity) == (Verdict.matched, "hbm.pin_rate"), claim.why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'A listener writes: "My Chip A has 12 GB, not 24." That is the first version.',
+        "有读者来信说：我的 Chip A 是 12 GB，不是 24。那是第一版。",
+    ],
+)
+def test_the_figure_a_number_is_said_instead_of_takes_its_unit(tmp_path: Path, text: str) -> None:
+    view = _chip_a(tmp_path, [("gddr.capacity", "24 GB"), ("sm.count", "24")])
+    said = [r for r in check_text(text, view).results if r.number.digits == "24"]
+    assert [(r.number.unit, r.verdict, r.quantity) for r in said] == [
+        ("GB", Verdict.matched, "gddr.capacity")
+    ], [r.why for r in said]
