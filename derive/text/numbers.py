@@ -144,6 +144,10 @@ _PROSE_UNITS.update(
         "Gb per pin": "Gbit/s",
     }
 )
+_HYPHENATED_UNITS = {"gig": "GB", "meg": "MB"}
+_HYPHENATED = re.compile(r"-(gig|meg)(?![A-Za-z])")
+"""Units said only as an adjective's second half: "a 16-gig module" (a "1.1 gig" clock
+is no gigabyte)."""
 WHOLE_THINGS = frozenset({"颗", "卡", "chip", "core", "warp", "线程", "thread"})
 """Counting words for whole things (chips, stacks, cores, threads): "8 颗" counts things,
 never the bits of a width or the bytes of a line, as "1024 根 (wires)" may."""
@@ -220,9 +224,14 @@ def _unit_after(rest: str) -> tuple[str | None, str, int]:
     """(canonical unit or None, unit as written, characters used) for the text after a number."""
     window = rest[: _UNIT_LOOKAHEAD + 2]
     stripped = window.lstrip(" ")
-    if stripped.startswith("-") and _UNIT_WORD.match(stripped, 1):
-        stripped = stripped[1:]  # 8,192-bit, 40-MB: a hyphenated unit
+    if stripped.startswith("-") and (
+        _UNIT_WORD.match(stripped, 1) or _PROSE_UNIT.match(stripped, 1)
+    ):
+        stripped = stripped[1:]  # 8,192-bit, 40-MB, 512-core: a hyphenated unit
     skipped = len(window) - len(stripped)
+    adjective = _HYPHENATED.match(stripped)
+    if adjective:  # "the 16-gig module": as an adjective, a gig is a gigabyte
+        return _HYPHENATED_UNITS[adjective.group(1)], adjective.group(), skipped + adjective.end()
     found: tuple[str | None, str, int] = (None, "", 0)
     format_name = _FORMAT_BEFORE_UNIT.match(stripped)
     if format_name and (

@@ -253,3 +253,11 @@ def test_latex_math_is_read_as_plain_arithmetic_of_the_same_length() -> None:
     assert "÷(270336 ×" in plain_line(line)
     # a line without LaTeX commands is read as written, braces and all
     assert plain_line("{8} x 10^{3}") == "{8} x 10^{3}"
+
+
+def test_a_gig_said_as_an_adjective_is_a_gigabyte() -> None:
+    assert found("the 16-gig module with a 512-core GPU, at 1.1 gig") == [
+        ("16-gig", Decimal(16), "GB"),
+        ("512-core", Decimal(512), ""),
+        ("1.1", Decimal("1.1"), None),
+    ]
