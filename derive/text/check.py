@@ -37,6 +37,7 @@ from derive.text.known import CatalogView
 from derive.text.lexicon import subject_mentions
 from derive.text.nonclaims import NonClaim, classify, discrepancy, hypothetical
 from derive.text.numbers import TextNumber, numbers_in_line
+from derive.text.qualifiers import in_a_qualified_pair
 from derive.text.resolve import (
     Echo,
     candidates,
@@ -303,7 +304,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                             if sense.target == "subject"
                         )
                         again = counterpart(view, found, names, last[1], named)
-                    if again is None:
+                    if again is None and not in_a_qualified_pair(block, start, spans):
                         again = divisor(
                             view,
                             found,

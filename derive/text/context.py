@@ -19,6 +19,7 @@ from derive.text.known import CatalogView
 from derive.text.lexicon import Mention, subject_mentions
 from derive.text.nonclaims import NonClaim, classify, hypothetical, of_exercises
 from derive.text.numbers import TextNumber, numbers_in_line
+from derive.text.qualifiers import in_a_qualified_pair
 from derive.text.resolve import Context, compared_with
 
 WINDOW = 240
@@ -95,6 +96,22 @@ def _section_numbers(
             if classify(block.text, number, index, near) is NonClaim.section:
                 found.add(number.digits)
     return frozenset(found)
+
+
+def _computations(block: Block, numbers: Sequence[TextNumber]) -> list[Chain]:
+    """The block's written computations, but a pair of figures a pair of qualifiers
+    names ("(dense / sparse): FP8 362 / 724"): its slash pairs, it does not divide."""
+    spans = [(n.column - 1, n.end) for n in numbers]
+    return [
+        chain
+        for chain in chains(block.text, numbers)
+        if not (
+            chain.result is None
+            and len(chain.operands) == 2
+            and chain.operands[1][1] < 0
+            and in_a_qualified_pair(block, numbers[chain.operands[0][0]].column - 1, spans)
+        )
+    ]
 
 
 def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
@@ -180,7 +197,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             context,
             starts,
             subject_terms,
-            chains(block.text, numbers),
+            _computations(block, numbers),
         )
         if block.cell is not None:
             if block.cell.in_header:

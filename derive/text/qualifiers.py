@@ -112,18 +112,26 @@ whitepaper writes "稠密/稀疏" figures, "142/284"."""
 
 def _of_a_pair(place: _Place) -> bool | None:
     """For one of a pair of numbers "A/B" after a pair of qualifiers ("dense/sparse") in
-    its sentence: whether it is the sparse one; None for any other number."""
+    its sentence (a list's items after "；" too): whether it is the sparse one; None for
+    any other number."""
     text, (start, end) = place.text, place.own
     first = re.match(r"\s*/\s*\d", text[end : end + 4]) is not None
     second = re.search(r"\d\s*/\s*$", text[max(0, start - 4) : start]) is not None
     if first == second:
         return None
-    pairs = list(_PAIRED.finditer(text, place.sentence, start))
+    opened = max(text.rfind(end, 0, start) for end in ("。", "！", "？", ". ", "! ", "? "))
+    pairs = list(_PAIRED.finditer(text, opened + 1, start))  # "；" goes on with the list
     if not pairs:
         return None
     paired = pairs[-1]  # the nearest before the number
     said = paired["first" if first else "second"]
     return _SPARSE.fullmatch(said) is not None
+
+
+def in_a_qualified_pair(block: Block, start: int, spans: Sequence[tuple[int, int]]) -> bool:
+    """True for one of a pair of figures a pair of qualifiers before it names ("稠密 / 稀疏
+    … 362 / 724"): its slash pairs, it does not divide."""
+    return _of_a_pair(_Place.of(block, start, spans)) is not None
 
 
 def excluded(

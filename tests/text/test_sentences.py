@@ -2324,3 +2324,26 @@ def test_the_figure_a_number_is_said_instead_of_takes_its_unit(tmp_path: Path, t
     assert [(r.number.unit, r.verdict, r.quantity) for r in said] == [
         ("GB", Verdict.matched, "gddr.capacity")
     ], [r.why for r in said]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A 的算力（稠密 / 稀疏）：FP8 362 / 724；INT4 724 / 1448 TOPS。",
+        "Chip A's compute (dense / sparse): FP8 362 / 724; INT4 724 / 1448 TOPS.",
+    ],
+)
+def test_pairs_of_a_list_after_its_pair_of_qualifiers_pair_and_do_not_divide(
+    tmp_path: Path, text: str
+) -> None:
+    int4 = "quantities:\n  - id: peak.int4_dense\n    name: INT4 dense peak\n    unit: TOP/s\n"
+    view = _chip_a(
+        tmp_path, [("peak.fp8_dense", "362 TFLOP/s"), ("peak.int4_dense", "724 TOP/s")], int4
+    )
+    pairs = [(r.number.digits, r.verdict, r.quantity) for r in check_text(text, view).results]
+    assert [p for p in pairs if p[0] in ("362", "724", "1448")] == [
+        ("362", Verdict.matched, "peak.fp8_dense"),
+        ("724", Verdict.unresolved, None),  # FP8 sparse: not INT4's dense 724
+        ("724", Verdict.matched, "peak.int4_dense"),
+        ("1448", Verdict.unresolved, None),
+    ], pairs
