@@ -711,6 +711,14 @@ def held_dimension(view: CatalogView, unit: str | None) -> bool:
     return bool(found)
 
 
+_UNIT_OF_NO_QUANTITY = re.compile(
+    r"\s{0,2}(?:nm|nanomet(?:er|re)s?|µm|um|mm²|mm2|mm\^2|square\s+millimet(?:er|re)s?"
+    r"|纳米|平方毫米|毫米|mV|V|volts?|伏|°C|℃|摄氏度)(?![A-Za-z0-9])"
+)
+"""Units of what no hardware quantity here is measured in: process nodes, die areas,
+voltages, temperatures. A number in one is about none of the catalog's quantities."""
+
+
 def candidates(
     view: CatalogView,
     block: Block,
@@ -730,6 +738,8 @@ def candidates(
     passage's subjects only when it has four significant digits or more, and can
     then only be confirmed by its value, never contradicted.
     """
+    if number.unit is None and _UNIT_OF_NO_QUANTITY.match(block.text, number.end):
+        return []  # "16 nm", "645 mm²", "1.1 V": a length, an area, a voltage
     subjects = subject_evidence(view, block, start, mentions, context, listed)
     first = block.cell is None or not spans or spans[0][0] >= start
     quantities, local, labelled = quantity_evidence(

@@ -2347,3 +2347,19 @@ def test_pairs_of_a_list_after_its_pair_of_qualifiers_pair_and_do_not_divide(
         ("724", Verdict.matched, "peak.int4_dense"),
         ("1448", Verdict.unresolved, None),
     ], pairs
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A has 16 GB of HBM.\n\nIt is built on a 16 nm process, at 0.9 V.\n",
+        "Chip A 有 16 GB HBM。\n\n约 90 亿个晶体管（16 nm 工艺），核心电压 0.9 V。\n",
+    ],
+)
+def test_a_length_or_a_voltage_is_no_quantity_of_the_catalog(tmp_path: Path, text: str) -> None:
+    view = _chip_a(tmp_path, [("hbm.capacity", "16 GB"), ("clock.boost", "0.9 GHz")])
+    later = [r for r in check_text(text, view).results if r.number.line == 3]
+    assert [(r.number.digits, r.verdict) for r in later if r.number.digits in ("16", "0.9")] == [
+        ("16", Verdict.unresolved),
+        ("0.9", Verdict.unresolved),
+    ], [r.why for r in later]
