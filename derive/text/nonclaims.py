@@ -113,6 +113,8 @@ _BITS_LATER = re.compile(r"bit|[kMGTP]b(?:ps|/s)|位")
 _FLOP_WORDS = re.compile(r"FLOP|flop|峰值|算力")
 _CLOCK_WORDS = re.compile(r"GHz|MHz|频率|时钟|clock|\d[eE]9|翻一倍|翻倍|doubles?", re.IGNORECASE)
 """A product with a clock in it: "16384 × 2 × 2.52 GHz ≈ 82.6 TFLOPS", "MAC 数 × 2 × 频率"."""
+_OPERATIONS = re.compile(r"FLOP|flop|operations?\b|ops\b|浮点运算|运算", re.IGNORECASE)
+"""What a multiply-accumulate counts as: "each MAC as 2 operations", "每次乘加算 2 次运算"."""
 _MAC_WORDS = re.compile(r"MAC|乘加|multiply-accumulate|fused multiply", re.IGNORECASE)
 _FLOP_PER_MAC_BEFORE = re.compile(r"[×x*]\s{0,2}$")
 _PER_MAC_BEFORE = re.compile(
@@ -362,7 +364,7 @@ def classify(
     if (
         number.value == 2
         and _PER_MAC_BEFORE.search(line[max(0, start - 40) : start])
-        and _FLOP_WORDS.match(right_after.lstrip(" 个次"))
+        and _OPERATIONS.match(right_after.lstrip(" 个次"))
     ):
         return NonClaim.constant  # 每次乘加算 2 个 FLOP, each MAC is 2 FLOP: a definition
     return None

@@ -172,6 +172,8 @@ def test_hypothetical_sentences() -> None:
         "每次乘加算 2 个 FLOP，所以峰值要翻倍。",
         "Each MAC is 2 FLOP, so the peak doubles.",
         "One multiply-accumulate counts as 2 FLOPs.",
+        "Counting each MAC as 2 operations, that is 114,688 FLOP per clock.",
+        "每次乘加算 2 次运算。",
     ],
 )
 def test_two_flop_per_multiply_accumulate_said_in_words_is_a_constant(text: str) -> None:
