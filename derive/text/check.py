@@ -196,6 +196,20 @@ def _units_of_a_product(read: Read, number: TextNumber) -> bool:
     return False
 
 
+def _timing_work(view: CatalogView, read: Read) -> set[int]:
+    """The numbers of a written computation whose result is a time where the catalog
+    holds no time ("70 ÷ 4,000 = 17.5 ms"): how long some work takes, worked out."""
+    found: set[int] = set()
+    for chain in read.chains:
+        if chain.result is None:
+            continue
+        unit = read.numbers[chain.result].unit
+        if takes_time(unit) and not held_dimension(view, unit):
+            found.add(chain.result)
+            found.update(index for index, _ in chain.operands)
+    return found
+
+
 def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
     """Every number of `text` with its verdict against the catalog `view`."""
     if len(text) > MAX_TEXT:
@@ -219,6 +233,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         others_labels = respective_labels(block, numbers, read.mentions)
         unit_of_list = compared_units(numbers, block) | shared_units(numbers, block.text)
         divided = quotient_units(read.chains, numbers)
+        timed = _timing_work(view, read)
         worked = worked_for_one_subject(view, read)
         flags: dict[tuple[int, int], tuple[bool, bool, bool, bool]] = {}
         last: tuple[int, tuple[str, str]] | None = None  # the end and pair of the last claim
@@ -378,6 +393,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             if example and (
                 made_up
                 or (follows and takes_time(found.unit) and not held_dimension(view, found.unit))
+                or (verdict is Verdict.unresolved and index in timed)
             ):  # how long the example's work takes, where the catalog holds no time
                 results.append(
                     CheckedNumber(

@@ -2363,3 +2363,22 @@ def test_a_length_or_a_voltage_is_no_quantity_of_the_catalog(tmp_path: Path, tex
         ("16", Verdict.unresolved),
         ("0.9", Verdict.unresolved),
     ], [r.why for r in later]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "On Chip A each decode step streams the weights once: 70 GB ÷ 4,000 GB/s = 17.5 ms.",
+        "Chip A 上每步解码都要把权重读一遍：70 GB ÷ 4,000 GB/s ＝ 17.5 ms。",
+    ],
+)
+def test_a_time_worked_out_where_the_catalog_holds_none_is_the_works_own(
+    tmp_path: Path, text: str
+) -> None:
+    view = _chip_a(tmp_path, [("hbm.bandwidth", "4000 GB/s")])
+    results = [(r.number.digits, r.verdict) for r in check_text(text, view).results]
+    assert results == [
+        ("70", Verdict.non_claim),
+        ("4,000", Verdict.matched),
+        ("17.5", Verdict.non_claim),
+    ], results
