@@ -13,6 +13,7 @@ quantity the catalog calls so.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -29,6 +30,8 @@ _AVERAGE = re.compile(
 )
 
 
+QUALIFIER_REACH = 240
+"""How far from a number, in its sentence, a qualifier and the other numbers are read."""
 ATTACHED = 8
 """Within this many characters before a number, a qualifier is that number's own."""
 _RATIO = re.compile(r"\d{1,2}:\d")
@@ -60,8 +63,12 @@ class _Place:
         text = block.text
         s_low, s_high = block.sentence(start)
         c_low, c_high = block.clause(start)
+        # as far as a qualifier is read, so that a long line costs in proportion to its numbers
+        s_low, s_high = max(s_low, start - QUALIFIER_REACH), min(s_high, start + QUALIFIER_REACH)
+        c_low, c_high = max(c_low, s_low), min(c_high, s_high)
+        near = spans[bisect_left(spans, (s_low, -1)) : bisect_left(spans, (s_high, -1))]
         in_sentence = [  # not the digits of a name ("FP8", "H100")
-            (a, b) for a, b in spans if s_low <= a < s_high and (a == start or not _named(text, a))
+            (a, b) for a, b in near if a == start or not _named(text, a)
         ]
         own = next(((a, b) for a, b in in_sentence if a == start), (start, start + 1))
         return cls(
@@ -110,6 +117,11 @@ _PAIRED = re.compile(
 whitepaper writes "稠密/稀疏" figures, "142/284"."""
 
 
+PAIRED_REACH = 400
+"""How far back from a number a pair of qualifiers may name it (a bound, so that a long
+line costs in proportion to its numbers)."""
+
+
 def _of_a_pair(place: _Place) -> bool | None:
     """For one of a pair of numbers "A/B" after a pair of qualifiers ("dense/sparse") in
     its sentence (a list's items after "；" too): whether it is the sparse one; None for
@@ -119,8 +131,9 @@ def _of_a_pair(place: _Place) -> bool | None:
     second = re.search(r"\d\s*/\s*$", text[max(0, start - 4) : start]) is not None
     if first == second:
         return None
-    opened = max(text.rfind(end, 0, start) for end in ("。", "！", "？", ". ", "! ", "? "))
-    pairs = list(_PAIRED.finditer(text, opened + 1, start))  # "；" goes on with the list
+    low = max(0, start - PAIRED_REACH)
+    opened = max(text.rfind(end, low, start) for end in ("。", "！", "？", ". ", "! ", "? "))
+    pairs = list(_PAIRED.finditer(text, max(low, opened + 1), start))  # "；" goes on
     if not pairs:
         return None
     paired = pairs[-1]  # the nearest before the number

@@ -13,6 +13,7 @@ they are listed or compared with ("80 and 192 GB", "289 FLOP/B，比 910B 的 20
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -118,18 +119,20 @@ def respective_labels(
 
 
 def _longest(mentions: Sequence[Mention]) -> list[Mention]:
-    """The mentions that lie inside no longer one ("dense BF16", not its "BF16")."""
-    return [
-        m
-        for m in mentions
-        if not any(
-            o is not m
-            and o.start <= m.start
-            and m.end <= o.end
-            and o.end - o.start > m.end - m.start
-            for o in mentions
-        )
-    ]
+    """The mentions that lie inside no longer one ("dense BF16", not its "BF16").
+
+    One pass in order of start (the longer first): a span is inside a longer one when a
+    mention before it reaches as far as its end.
+    """
+    ordered = sorted(mentions, key=lambda m: (m.start, -m.end))
+    kept: set[int] = set()
+    reach = -1  # the furthest end of the spans before the current one
+    for _, same in itertools.groupby(ordered, key=lambda m: (m.start, m.end)):
+        group = list(same)
+        if reach < group[0].end:
+            kept.update(id(m) for m in group)
+        reach = max(reach, group[0].end)
+    return [m for m in mentions if id(m) in kept]
 
 
 _LISTED_NUMBERS = re.compile(
@@ -167,6 +170,11 @@ _THAN_BEFORE = re.compile(
 _COMPARATIVE_AFTER = re.compile(r"^\s*(?:还|更|略|稍)?\s*(?:高|低|大|小|多|少|快|慢|强|弱)")
 
 
+COMPARED_REACH = 120
+"""How far back from a bare number its comparison is looked for (a bound, so that a long
+line costs in proportion to its numbers)."""
+
+
 def compared_units(numbers: Sequence[TextNumber], block: Block) -> dict[int, TextNumber]:
     """The bare numbers of another subject a sentence compares with a number it gives a
     unit, given that unit: "289 FLOP/B，比 910B 的 200 高", "289 FLOP/B, higher than the
@@ -177,7 +185,7 @@ def compared_units(numbers: Sequence[TextNumber], block: Block) -> dict[int, Tex
         if number.unit is not None or index == 0:
             continue
         start = number.column - 1
-        low, _ = block.sentence(start)
+        low = max(block.sentence(start)[0], start - COMPARED_REACH)
         before = text[low:start]
         than = _THAN_BEFORE.search(before)
         if than is None:
