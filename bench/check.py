@@ -5,8 +5,9 @@
 Loads the course's catalog into a fresh SQLite database, then times `facts check`
 in a fresh process (wall time, peak memory) on: the course text; 1 MB of it
 (repeated) with its line breaks; the same 1 MB as one line; and the English test
-article, 1 MB with line breaks, against the English test catalog. Prints a
-Markdown table; medians of the runs.
+article, 1 MB with line breaks, against the English test catalog; and two long lines
+that once cost the square of their numbers (a list of 20,000 numbers; 8,000 pairs of
+figures after a pair of qualifiers). Prints a Markdown table; medians of the runs.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ FACTS = str(Path(sys.executable).with_name("facts"))
 SEED = REPO.parent / "shared" / "seed" / "000_a3bd6f229aa44ba3.txt"
 ENGLISH = REPO / "tests" / "text" / "english"
 MEGABYTE = 1_000_000
+LISTED = 20_000
+"""Numbers in the one-line list: its time grows as its numbers do, not as their square."""
+PAIRS = 8_000
 
 
 def _load(catalog: Path, url: str, *rules: str) -> None:
@@ -78,7 +82,17 @@ def main() -> None:
                 "English article, 1 MB with line breaks",
                 _megabyte(article, one_line=False),
                 english_url,
-            )
+            ),
+            (
+                "one line, a list of 20,000 numbers",
+                ", ".join(str(i) for i in range(LISTED)),
+                english_url,
+            ),
+            (
+                "one line, 8,000 pairs of figures after a pair of qualifiers",
+                "（稠密 / 稀疏）：" + "；".join(f"FP8 {i} / {2 * i}" for i in range(1, PAIRS)),
+                english_url,
+            ),
         ]
         if SEED.is_file():
             course = SEED.read_text("utf-8")
