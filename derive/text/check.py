@@ -34,9 +34,9 @@ from derive.text.decide import (
 )
 from derive.text.judge import Judgement
 from derive.text.known import CatalogView
-from derive.text.lexicon import subject_mentions
 from derive.text.nonclaims import NonClaim, classify, discrepancy, hypothetical
 from derive.text.numbers import TextNumber, numbers_in_line
+from derive.text.outside import of_a_workload, timing_work, units_of_a_product
 from derive.text.qualifiers import in_a_qualified_pair
 from derive.text.resolve import (
     Echo,
@@ -150,66 +150,6 @@ def _of_a_model(view: CatalogView, read: Read, number: TextNumber) -> bool:
     return False
 
 
-_WORKLOAD_NOUN = re.compile(
-    r"\s{0,2}(?:个)?(?P<noun>parameters?|params|参数|requests?|queries|users?|tokens?|请求|用户"
-    r"|weeks?|个?星期|周(?!期))",
-    re.IGNORECASE,
-)
-"""What a workload counts, not a chip: "13 billion parameters", "70 亿参数", "35,000
-requests/s", "10–14 weeks"."""
-
-
-def _of_a_workload(read: Read, number: TextNumber) -> bool:
-    """True for a count of a workload's things (parameters, requests, tokens, weeks) when
-    no quantity of the catalog is named by that word: it says nothing the catalog could
-    hold."""
-    noun = _WORKLOAD_NOUN.match(read.block.text, number.end)
-    if noun is None:
-        return False
-    start, end = noun.start("noun"), noun.end("noun")
-    return not any(
-        m.start < end and start < m.end and any(s.target == "quantity" for s in m.senses)
-        for m in read.terms_around(start, end)
-    )
-
-
-_UNITS_AFTER = re.compile(
-    r"\s{0,2}(?:boards|cards|modules|servers|nodes|systems|superchips|GPUs|accelerators)\b"
-    r"|\s{1,2}(?:at|@)\s",
-    re.IGNORECASE,
-)
-"""What makes a number before a product's name a count of its units: "64 Tesla K80
-boards", "16 GH200 at 1,000 W"."""
-
-
-def _units_of_a_product(read: Read, number: TextNumber) -> bool:
-    """True for a whole number of units of a product, said as such: "the last 64 Tesla
-    K80 boards", "16 GH200 at 1,000 W" (how many someone has or buys); not a number of
-    chips a system is built of ("8 块 MI300X 的服务器"), which is a claim of that system."""
-    if number.unit is not None or number.value != number.value.to_integral_value():
-        return False
-    text = read.block.text
-    for mention, _ in subject_mentions(read.terms_around(number.end, number.end + 3)):
-        if text[number.end : mention.start].strip():
-            continue
-        return _UNITS_AFTER.match(text, mention.end) is not None
-    return False
-
-
-def _timing_work(view: CatalogView, read: Read) -> set[int]:
-    """The numbers of a written computation whose result is a time where the catalog
-    holds no time ("70 ÷ 4,000 = 17.5 ms"): how long some work takes, worked out."""
-    found: set[int] = set()
-    for chain in read.chains:
-        if chain.result is None:
-            continue
-        unit = read.numbers[chain.result].unit
-        if takes_time(unit) and not held_dimension(view, unit):
-            found.add(chain.result)
-            found.update(index for index, _ in chain.operands)
-    return found
-
-
 def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
     """Every number of `text` with its verdict against the catalog `view`."""
     if len(text) > MAX_TEXT:
@@ -233,7 +173,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         others_labels = respective_labels(block, numbers, read.mentions)
         unit_of_list = compared_units(numbers, block) | shared_units(numbers, block.text)
         divided = quotient_units(read.chains, numbers)
-        timed = _timing_work(view, read)
+        timed = timing_work(view, read)
         worked = worked_for_one_subject(view, read)
         flags: dict[tuple[int, int], tuple[bool, bool, bool, bool]] = {}
         last: tuple[int, tuple[str, str]] | None = None  # the end and pair of the last claim
@@ -278,7 +218,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 kind = NonClaim.list_marker  # the "#" column of a table
             if kind is None and _of_a_model(view, read, found):
                 kind = NonClaim.identifier  # "Max 1550", "昇腾 910": a model's number
-            if kind is None and _of_a_workload(read, found):
+            if kind is None and of_a_workload(read, found):
                 kind = NonClaim.workload  # "13 billion parameters" of no catalog quantity
             if written.get(index) is CONVERSION:
                 kind = NonClaim.constant  # "× 8" bytes made bits in a computation read
@@ -371,7 +311,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                         chosen.quantity if resolved and chosen else None,
                     )
                 )
-            if verdict is Verdict.unresolved and _units_of_a_product(read, found):
+            if verdict is Verdict.unresolved and units_of_a_product(read, found):
                 results.append(  # "64 Tesla K80 boards": how many someone has, not a spec
                     CheckedNumber(file, number, Verdict.non_claim, NonClaim.fleet, context=sentence)
                 )

@@ -1,0 +1,77 @@
+"""Numbers about what a catalog of hardware cannot hold.
+
+A workload's counts that no quantity of the catalog names ("13 billion parameters",
+"35,000 requests/s"), and, once nothing resolves them, the units of a product someone
+has ("the last 64 Tesla K80 boards") and the numbers of a written computation of how
+long some work takes ("70 GB ÷ 4,000 GB/s = 17.5 ms"): they state nothing the catalog
+could confirm or contradict, and are non-claims.
+"""
+
+from __future__ import annotations
+
+import re
+
+from derive.text.context import Read
+from derive.text.known import CatalogView
+from derive.text.lexicon import subject_mentions
+from derive.text.numbers import TextNumber
+from derive.text.resolve import held_dimension, takes_time
+
+_WORKLOAD_NOUN = re.compile(
+    r"\s{0,2}(?:个)?(?P<noun>parameters?|params|参数|requests?|queries|users?|tokens?|请求|用户"
+    r"|weeks?|个?星期|周(?!期))",
+    re.IGNORECASE,
+)
+"""What a workload counts, not a chip: "13 billion parameters", "70 亿参数", "35,000
+requests/s", "10–14 weeks"."""
+
+
+def of_a_workload(read: Read, number: TextNumber) -> bool:
+    """True for a count of a workload's things (parameters, requests, tokens, weeks) when
+    no quantity of the catalog is named by that word: it says nothing the catalog could
+    hold."""
+    noun = _WORKLOAD_NOUN.match(read.block.text, number.end)
+    if noun is None:
+        return False
+    start, end = noun.start("noun"), noun.end("noun")
+    return not any(
+        m.start < end and start < m.end and any(s.target == "quantity" for s in m.senses)
+        for m in read.terms_around(start, end)
+    )
+
+
+_UNITS_AFTER = re.compile(
+    r"\s{0,2}(?:boards|cards|modules|servers|nodes|systems|superchips|GPUs|accelerators)\b"
+    r"|\s{1,2}(?:at|@)\s",
+    re.IGNORECASE,
+)
+"""What makes a number before a product's name a count of its units: "64 Tesla K80
+boards", "16 GH200 at 1,000 W"."""
+
+
+def units_of_a_product(read: Read, number: TextNumber) -> bool:
+    """True for a whole number of units of a product, said as such: "the last 64 Tesla
+    K80 boards", "16 GH200 at 1,000 W" (how many someone has or buys); not a number of
+    chips a system is built of ("8 块 MI300X 的服务器"), which is a claim of that system."""
+    if number.unit is not None or number.value != number.value.to_integral_value():
+        return False
+    text = read.block.text
+    for mention, _ in subject_mentions(read.terms_around(number.end, number.end + 3)):
+        if text[number.end : mention.start].strip():
+            continue
+        return _UNITS_AFTER.match(text, mention.end) is not None
+    return False
+
+
+def timing_work(view: CatalogView, read: Read) -> set[int]:
+    """The numbers of a written computation whose result is a time where the catalog
+    holds no time ("70 ÷ 4,000 = 17.5 ms"): how long some work takes, worked out."""
+    found: set[int] = set()
+    for chain in read.chains:
+        if chain.result is None:
+            continue
+        unit = read.numbers[chain.result].unit
+        if takes_time(unit) and not held_dimension(view, unit):
+            found.add(chain.result)
+            found.update(index for index, _ in chain.operands)
+    return found
