@@ -267,12 +267,7 @@ def chains(text: str, numbers: Sequence[TextNumber]) -> list[Chain]:
         if len(operands) < 2:
             index += 1  # "FP32 is 5,120 × 2": no computation yet; the next number may begin one
             continue
-        paired = (  # "142/284", "71/142": a pair of figures written with a slash
-            result is None
-            and len(operands) == 2
-            and text[numbers[start].end : numbers[start + 1].column - 1] == "/"
-        )
-        if len(operands) <= MAX_OPERANDS and not paired:
+        if len(operands) <= MAX_OPERANDS:
             found.append(Chain(tuple(operands), result, frozenset(inside)))
         index = max(at + (1 if result is None or result <= at else 2), index + 1)
     return found

@@ -259,7 +259,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                             if sense.target == "subject"
                         )
                         again = counterpart(view, found, names, last[1], named)
-                    if again is None and not in_a_qualified_pair(block, start, spans):
+                    if again is None and not in_a_qualified_pair(block.text, start, found.end):
                         again = divisor(
                             view,
                             found,
@@ -311,16 +311,14 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                         chosen.quantity if resolved and chosen else None,
                     )
                 )
+            late = None  # what an unresolved number turns out to state nothing of
             if verdict is Verdict.unresolved and units_of_a_product(read, found):
-                results.append(  # "64 Tesla K80 boards": how many someone has, not a spec
-                    CheckedNumber(file, number, Verdict.non_claim, NonClaim.fleet, context=sentence)
-                )
-                continue
-            if verdict is Verdict.unresolved and discrepancy(block.text, found):
-                results.append(  # "两种读法差 2.4%": how far two figures part, nothing more
-                    CheckedNumber(
-                        file, number, Verdict.non_claim, NonClaim.discrepancy, context=sentence
-                    )
+                late = NonClaim.fleet  # "64 Tesla K80 boards": how many someone has
+            elif verdict is Verdict.unresolved and discrepancy(block.text, found):
+                late = NonClaim.discrepancy  # "两种读法差 2.4%": how far two figures part
+            if late is not None:
+                results.append(
+                    CheckedNumber(file, number, Verdict.non_claim, late, context=sentence)
                 )
                 continue
             _, _, made_up, follows = cues((low, high))

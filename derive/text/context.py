@@ -99,19 +99,20 @@ def _section_numbers(
 
 
 def _computations(block: Block, numbers: Sequence[TextNumber]) -> list[Chain]:
-    """The block's written computations, but a pair of figures a pair of qualifiers
-    names ("(dense / sparse): FP8 362 / 724"): its slash pairs, it does not divide."""
-    spans = [(n.column - 1, n.end) for n in numbers]
-    return [
-        chain
-        for chain in chains(block.text, numbers)
-        if not (
-            chain.result is None
-            and len(chain.operands) == 2
-            and chain.operands[1][1] < 0
-            and in_a_qualified_pair(block, numbers[chain.operands[0][0]].column - 1, spans)
+    """The block's written computations, but two figures a slash pairs rather than
+    divides: written without spaces ("71/142"), or named by a pair of qualifiers before
+    them ("(dense / sparse): FP8 362 / 724")."""
+    text = block.text
+
+    def paired(chain: Chain) -> bool:
+        if chain.result is not None or len(chain.operands) != 2 or chain.operands[1][1] > 0:
+            return False
+        left, right = (numbers[index] for index, _ in chain.operands)
+        return text[left.end : right.column - 1] == "/" or in_a_qualified_pair(
+            text, left.column - 1, left.end
         )
-    ]
+
+    return [chain for chain in chains(text, numbers) if not paired(chain)]
 
 
 def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:

@@ -122,11 +122,10 @@ PAIRED_REACH = 400
 line costs in proportion to its numbers)."""
 
 
-def _of_a_pair(place: _Place) -> bool | None:
+def _of_a_pair(text: str, start: int, end: int) -> bool | None:
     """For one of a pair of numbers "A/B" after a pair of qualifiers ("dense/sparse") in
     its sentence (a list's items after "；" too): whether it is the sparse one; None for
     any other number."""
-    text, (start, end) = place.text, place.own
     first = re.match(r"\s*/\s*\d", text[end : end + 4]) is not None
     second = re.search(r"\d\s*/\s*$", text[max(0, start - 4) : start]) is not None
     if first == second:
@@ -141,10 +140,11 @@ def _of_a_pair(place: _Place) -> bool | None:
     return _SPARSE.fullmatch(said) is not None
 
 
-def in_a_qualified_pair(block: Block, start: int, spans: Sequence[tuple[int, int]]) -> bool:
-    """True for one of a pair of figures a pair of qualifiers before it names ("稠密 / 稀疏
-    … 362 / 724"): its slash pairs, it does not divide."""
-    return _of_a_pair(_Place.of(block, start, spans)) is not None
+def in_a_qualified_pair(text: str, start: int, end: int) -> bool:
+    """True for the number at `start`–`end` of `text` when it is one of a pair of figures
+    a pair of qualifiers before it names ("稠密 / 稀疏 … 362 / 724"): its slash pairs, it
+    does not divide."""
+    return _of_a_pair(text, start, end) is not None
 
 
 def excluded(
@@ -156,7 +156,7 @@ def excluded(
     place = _Place.of(block, start, spans)
     sparse = place.says(_SPARSE)
     dense = place.says(_DENSE)
-    pair = _of_a_pair(place)
+    pair = _of_a_pair(place.text, *place.own)
     if pair is not None:  # "稠密/稀疏 … 142/284": the 284 is the sparse one
         sparse, dense = pair, not pair
     if sparse != dense:

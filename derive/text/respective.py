@@ -167,7 +167,8 @@ _THAN_BEFORE = re.compile(
 """A comparison with another subject's value, up to that value: "比 910B 的", "than the
 910B's", "4.5 times the A30's"; or the figure a number is said instead of ("12 GB, not
 24", "是 71 TFLOPS，不是 142")."""
-_COMPARATIVE_AFTER = re.compile(r"^\s*(?:还|更|略|稍)?\s*(?:高|低|大|小|多|少|快|慢|强|弱)")
+_COMPARATIVE_AFTER = re.compile(r"\s*(?:还|更|略|稍)?\s*(?:高|低|大|小|多|少|快|慢|强|弱)")
+_OPERATOR_AFTER = re.compile(r"\s*[×x*÷/]")
 
 
 COMPARED_REACH = 120
@@ -191,15 +192,15 @@ def compared_units(numbers: Sequence[TextNumber], block: Block) -> dict[int, Tex
         if than is None:
             continue
         if before[than.start() :].lstrip().startswith("比") and not _COMPARATIVE_AFTER.match(
-            text[number.end :]
+            text, number.end
         ):
             continue  # "比 910B 的 200" must go on to say higher or lower
-        if re.match(r"\s*[×x*÷/]", text[number.end :]):
+        if _OPERATOR_AFTER.match(text, number.end):
             continue  # "3 times the A10's 250 ÷ 150": the first operand of what is compared
-        compared = [
-            n for n in numbers[:index] if n.unit and low <= n.column - 1 < low + than.start()
-        ]
-        if compared:
-            unit = compared[-1]
-            given[index] = replace(number, unit=unit.unit, unit_text=unit.unit_text)
+        for earlier in (numbers[j] for j in range(index - 1, -1, -1)):
+            if earlier.column - 1 < low:  # within the reach only
+                break
+            if earlier.unit and earlier.column - 1 < low + than.start():
+                given[index] = replace(number, unit=earlier.unit, unit_text=earlier.unit_text)
+                break
     return given

@@ -301,6 +301,11 @@ def _chip(
     )
 
 
+def _quantity(ident: str, name: str, unit: str) -> str:
+    """A quantities.yaml declaring one quantity of the catalog's own."""
+    return f"quantities:\n  - id: {ident}\n    name: {name}\n    unit: {unit}\n"
+
+
 def _loaded(
     tmp_path: Path, files: dict[str, str | bytes], rules: str = "--no-standard-rules"
 ) -> CatalogView:
@@ -1114,7 +1119,7 @@ def test_a_vendor_with_one_chip_and_systems_of_it_names_the_chip(tmp_path: Path)
         "  - {id: h.hbm, subject: chip-h, quantity: hbm.capacity, value: 32 GB,"
         " source: vendor-sheet, tier: official}\n"
     )
-    quantities = "quantities:\n  - id: hbm.capacity\n    name: HBM capacity\n    unit: GB\n"
+    quantities = _quantity("hbm.capacity", "HBM capacity", "GB")
     view = _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chips.yaml": subjects})
     claim = _one("Gexa's part carries 32 GB of HBM.", view)
     assert (claim.verdict, claim.subject) == (Verdict.matched, "chip-g"), claim.why
@@ -1506,7 +1511,7 @@ def test_a_colon_before_a_computation_names_no_operand(tmp_path: Path) -> None:
     # "SRAM：188 ÷ 80 ≈ 2.4 FLOP/B": the colon introduces the computation, whose 188 is no
     # SRAM capacity.
     facts = [("peak.bf16_dense", "188 TFLOPS"), ("sram.capacity", "230 MB")]
-    quantities = "quantities:\n  - id: sram.capacity\n    name: SRAM capacity\n    unit: MB\n"
+    quantities = _quantity("sram.capacity", "SRAM capacity", "MB")
     view = _chip_a(tmp_path, facts, quantities)
     claim = _claims("Chip A 只看片上 SRAM：188 ÷ 80 ≈ 2.4 FLOP/B。", view)[0]
     assert claim.quantity != "sram.capacity", claim.why
@@ -1705,7 +1710,7 @@ def test_a_bare_figure_keeps_the_label_of_its_sentence(tmp_path: Path, text: str
 
 def _tdp_chip(tmp_path: Path) -> CatalogView:
     """Chip A, rated at 192 W (its TDP)."""
-    quantities = "quantities:\n  - id: power.tdp\n    name: TDP\n    unit: W\n"
+    quantities = _quantity("power.tdp", "TDP", "W")
     chip = _chip("chip-a", "Chip A", [("power.tdp", "192 W")])
     return _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chip-a.yaml": chip})
 
@@ -1835,7 +1840,7 @@ def test_a_model_written_with_a_space_is_a_model_the_catalog_does_not_know(
     # Chip 1550 is another model of it, the RTX 4090 a model of another line; their 230 W
     # is no error of Chip A's 192 W.
     chip = _chip("chip-a", "Chip A", [("power.tdp", "192 W")], aliases="Chip 100")
-    quantities = "quantities:\n  - id: power.tdp\n    name: TDP\n    unit: W\n"
+    quantities = _quantity("power.tdp", "TDP", "W")
     view = _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chip-a.yaml": chip})
     claim = _claims(text, view)[-1]
     assert (claim.number.digits, claim.verdict) == ("230", Verdict.unresolved), claim.why
@@ -2128,7 +2133,7 @@ def test_a_number_before_is_begins_no_computation(tmp_path: Path) -> None:
     # "FP32 is 5,120 × 2 × 1.38 GHz": the 32 of a format's name is no result of it
     facts = [("cuda_core.count", "5120"), ("clock.boost", "1.38 GHz"), ("peak.fp32", "14 TFLOP/s")]
     text = "Chip A's FP32 is 5,120 × 2 × 1.38 GHz ≈ 14 TFLOPS.\n"
-    fp32 = "quantities:\n  - id: peak.fp32\n    name: FP32 peak\n    unit: TFLOP/s\n"
+    fp32 = _quantity("peak.fp32", "FP32 peak", "TFLOP/s")
     claims = _claims(text, _chip_a(tmp_path, facts, fp32))
     assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
         ("5,120", Verdict.matched, "cuda_core.count"),
@@ -2239,7 +2244,7 @@ def test_units_of_a_product_someone_has_are_no_claim_a_systems_chips_are(
     tmp_path: Path,
 ) -> None:
     files: dict[str, str | bytes] = {
-        "quantities.yaml": "quantities:\n  - id: power.tdp\n    name: TDP\n    unit: W\n",
+        "quantities.yaml": _quantity("power.tdp", "TDP", "W"),
         "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("power.tdp", "300 W")]),
         "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("power.tdp", "1000 W")]),
     }
@@ -2287,7 +2292,7 @@ def test_a_slash_pair_after_a_pair_of_qualifiers_takes_them_in_order(
 ) -> None:
     # the 142 is the sparse BF16 figure, not the dense FP16 peak that happens to be 142
     facts = [("peak.bf16_dense", "71 TFLOP/s"), ("peak.fp16_tensor", "142 TFLOP/s")]
-    fp16 = "quantities:\n  - id: peak.fp16_tensor\n    name: FP16 tensor peak\n    unit: TFLOP/s\n"
+    fp16 = _quantity("peak.fp16_tensor", "FP16 tensor peak", "TFLOP/s")
     results = check_text(text, _chip_a(tmp_path, facts, fp16)).results
     pair = [(r.number.digits, r.verdict, r.quantity) for r in results][-2:]
     assert pair == [
@@ -2336,7 +2341,7 @@ def test_the_figure_a_number_is_said_instead_of_takes_its_unit(tmp_path: Path, t
 def test_pairs_of_a_list_after_its_pair_of_qualifiers_pair_and_do_not_divide(
     tmp_path: Path, text: str
 ) -> None:
-    int4 = "quantities:\n  - id: peak.int4_dense\n    name: INT4 dense peak\n    unit: TOP/s\n"
+    int4 = _quantity("peak.int4_dense", "INT4 dense peak", "TOP/s")
     view = _chip_a(
         tmp_path, [("peak.fp8_dense", "362 TFLOP/s"), ("peak.int4_dense", "724 TOP/s")], int4
     )
