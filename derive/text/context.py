@@ -134,6 +134,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
         return headers[header]
 
     carried: tuple[str, ...] = ()
+    spoken_since = False  # a paragraph since the heading has named a subject
     opened_with: str | None = None  # the first subject of the last paragraph naming one
     columns: list[str] = []
     heading: tuple[str, ...] = ()
@@ -163,6 +164,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
         if block.heading:
             heading = tuple(dict.fromkeys(named))
             carried = heading
+            spoken_since = False
             made_up = hypothetical(block.text) or of_exercises(block.text)
         before = read[paragraphs[rank - 1]][0].text if rank else ""
         cell = block.cell
@@ -172,9 +174,10 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
         elif cell is None and block.text.strip():
             led_by = block.text
         previous_cell = cell is not None
+        aside = tuple(s for s in heading if s not in carried) if spoken_since else ()
         context = Context(
             carried,
-            heading,
+            tuple(s for s in heading if s not in aside),
             tuple(nearby),
             main,
             sections,
@@ -185,6 +188,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             tuple((m.start, sense.id) for m, sense in spoken),
             opened_with,
             (made_up and not block.heading) or (cell is not None and table_made_up),
+            heading_aside=aside,
         )
         starts = [m.start for m in mentions]
         subject_terms = [
@@ -210,5 +214,9 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
                 named = []
         if block.cell is None and not block.heading and named:
             opened_with = named[0]
+            # a paragraph that names a subject narrows a heading that names several
+            # ("HBM: A, B and C", then "First, A."): the others are left aside until named
+            spoken_since = len(heading) > 1
         if not block.heading and named:
-            carried = tuple(dict.fromkeys([*reversed(named), *carried]))[:CARRIED]
+            kept = tuple(s for s in carried if s not in heading) if spoken_since else carried
+            carried = tuple(dict.fromkeys([*reversed(named), *kept]))[:CARRIED]

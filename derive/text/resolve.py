@@ -140,6 +140,7 @@ class Context:
     named: tuple[tuple[int, str], ...] = ()  # where the block names each subject, in order
     opened_with: str | None = None  # the subject the last paragraph naming one opened with
     made_up: bool = False  # the section's heading announces a made-up example ("A toy …")
+    heading_aside: tuple[str, ...] = ()  # the heading's subjects later paragraphs left aside
 
     def topic(self, position: int) -> str | None:
         """Whom "its" at `position` speaks of: the block's first subject before it, else
@@ -452,6 +453,8 @@ def _from_around(scores: dict[str, tuple[float, str]], context: Context, share: 
         _best(scores, subject, SUBJECT_FOLLOWING * share, "named in the next lines")
     for subject in context.heading:
         _best(scores, subject, SUBJECT_IN_HEADING * share, "the heading's subject")
+    for subject in context.heading_aside:
+        _best(scores, subject, SUBJECT_IN_HEADING * TAKEN_OVER * share, "the heading's subject")
     for subject in context.main:
         _best(scores, subject, SUBJECT_OF_TEXT * share, OF_THE_TEXT)
 

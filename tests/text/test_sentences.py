@@ -2387,3 +2387,43 @@ def test_a_time_worked_out_where_the_catalog_holds_none_is_the_works_own(
         ("4,000", Verdict.matched),
         ("17.5", Verdict.non_claim),
     ], results
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## Memory: Chip A, Chip B and Chip C\n\nFirst, Chip A. It carries four stacks.\n\n"
+        "Each stack gives about 300 GB/s. Read 1.2 TB/s in binary and it is 1228.8 GB/s.\n",
+        "## 内存：Chip A、Chip B 与 Chip C\n\n先看 Chip A。它有 4 颗堆栈。\n\n"
+        "每颗约 300 GB/s。但如果把 1.2 TB/s 理解成 1.2 × 1024 ＝ 1228.8 GB/s，差约 2.4%。\n",
+    ],
+)
+def test_a_paragraph_that_names_one_of_its_headings_subjects_narrows_the_section_to_it(
+    tmp_path: Path, text: str
+) -> None:
+    # the heading speaks of three chips; the paragraph after it of Chip A alone: its
+    # figures are Chip A's, though another chip's bandwidth is near them too
+    files: dict[str, str | bytes] = {
+        "subjects/chip-a.yaml": _chip(
+            "chip-a",
+            "Chip A",
+            [
+                ("hbm.bandwidth", "1.2 TB/s"),
+                ("hbm.bandwidth_per_stack", "300 GB/s"),
+                ("hbm.stacks", "4"),
+            ],
+        ),
+        "subjects/chip-b.yaml": _chip(
+            "chip-b",
+            "Chip B",
+            [("hbm.bandwidth", "2.4 TB/s"), ("hbm.bandwidth_per_stack", "600 GB/s")],
+        ),
+        "subjects/chip-c.yaml": _chip("chip-c", "Chip C", [("hbm.bandwidth", "0.8 TB/s")]),
+    }
+    view = _loaded(tmp_path, files)
+    claim = next(r for r in check_text(text, view).results if r.number.literal == "1.2 TB/s")
+    assert (claim.verdict, claim.subject, claim.quantity) == (
+        Verdict.matched,
+        "chip-a",
+        "hbm.bandwidth",
+    ), claim.why
