@@ -170,6 +170,8 @@ def verdict_line(result: CheckedNumber) -> str:
         parts.append(f"{judgement.difference:+.1%}")
     if judgement.cause:
         parts.append(f"likely cause: {judgement.cause}")
+    if judgement.rounded:
+        parts.append(f"the catalog's {known.shown()} is this number rounded")
     if result.accepted:
         parts.append(f"accepted: {result.accepted}")
     if result.drift:
@@ -198,6 +200,7 @@ def _result_json(result: CheckedNumber) -> dict[str, Any]:
         "correction_date": fix.date if fix else None,
         "difference": judgement.difference if judgement else None,
         "cause": judgement.cause if judgement else None,
+        "rounded": judgement.rounded if judgement else False,
         "why": result.why,
         "firm": result.firm,
         "candidates": list(result.candidates),

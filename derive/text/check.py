@@ -176,7 +176,8 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         timed = timing_work(view, read)
         worked = worked_for_one_subject(view, read)
         flags: dict[tuple[int, int], tuple[bool, bool, bool, bool]] = {}
-        last: tuple[int, tuple[str, str]] | None = None  # the end and pair of the last claim
+        # the end and pair of the last claim, and its number
+        last: tuple[int, tuple[str, str], TextNumber] | None = None
 
         def cues(
             span: tuple[int, int],
@@ -250,7 +251,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             else:
                 verdict, chosen, judgement, why, names = decide(view, found, pairs, sentence)
                 if verdict is Verdict.unresolved and last is not None and last[0] <= start:
-                    again = restated(view, found, block.text[last[0] : start], last[1])
+                    again = restated(view, found, block.text[last[0] : start], last[1], last[2])
                     if again is None:
                         named = frozenset(  # the subjects named since that claim
                             sense.id
@@ -279,7 +280,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     if told is not None:
                         verdict, chosen, judgement, why, names = told
             if chosen is not None and verdict is not Verdict.unresolved:
-                last = (found.end, (chosen.subject, chosen.quantity))
+                last = (found.end, (chosen.subject, chosen.quantity), found)
             known = judgement.known if judgement is not None else None
             if not found.unit and index in written and chosen and known and known.written_unit:
                 # a bare number a written computation resolved: a later repeat means it

@@ -770,7 +770,12 @@ def judge_pair(view: CatalogView, number: TextNumber, pair: tuple[str, str]) -> 
 def _judged(
     view: CatalogView, number: TextNumber, group: Sequence[Candidate]
 ) -> list[tuple[Candidate, Judgement | None]]:
-    return [(c, judge_pair(view, number, (c.subject, c.quantity))) for c in group]
+    """Each pair's judgement; where one pair's value states the number outright, a value
+    that only rounds it compares with nothing (12.3 agrees with "12.3", not with "12")."""
+    judged = [(c, judge_pair(view, number, (c.subject, c.quantity))) for c in group]
+    if any(j is not None and j.verdict is Verdict.matched and not j.rounded for _, j in judged):
+        return [(c, None if j is not None and j.rounded else j) for c, j in judged]
+    return judged
 
 
 def _coincidence(
@@ -873,15 +878,31 @@ def counterpart(
     return judgement.verdict, chosen, judgement, why, ()
 
 
+_GLOSS = re.compile(
+    r"^\s*[(（]\s*(?:官方|手册|标称|规格表?|数据表|白皮书|厂商|datasheet|spec(?:\s*sheet)?|official(?:ly)?"
+    r"|rated|nominal|listed|vendor)?\s*[:：]?\s*$",
+    re.IGNORECASE,
+)
+"""The words between a number and a bare one in brackets that glosses it: "(", "（官方"."""
+
+
 def restated(
-    view: CatalogView, number: TextNumber, between: str, pair: tuple[str, str]
+    view: CatalogView,
+    number: TextNumber,
+    between: str,
+    pair: tuple[str, str],
+    before: TextNumber | None = None,
 ) -> Decision | None:
     """A number that restates the one just before it (in another unit, rounded) is about
-    the same pair, when the words between say so and its value agrees.
+    the same pair, when the words between say so and its value agrees. A bare number in
+    brackets right after it (`before`) is in its unit: "12.288 TFLOPS (12.3 on the
+    datasheet)", "13.41 TFLOPS（手册 13.4）".
 
     Only an agreeing restatement is told: a disagreeing one may restate nothing.
     """
-    if not number.unit or not _RESTATING.match(between):
+    if number.unit is None and before is not None and before.unit and _GLOSS.match(between):
+        number = replace(number, unit=before.unit, unit_text=before.unit_text)
+    elif not number.unit or not _RESTATING.match(between):
         return None
     if not compatible(number.unit, view.quantities[pair[1]].unit):
         return None

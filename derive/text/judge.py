@@ -37,6 +37,7 @@ class Judgement:
     correction: KnownValue | None = None  # for a superseded quote: what stands now
     difference: float | None = None
     cause: str | None = None
+    rounded: bool = False  # matched only as the catalog's coarser value rounds the number
 
 
 def interval_for(
@@ -163,6 +164,29 @@ def judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> J
     return found
 
 
+ROUNDED = 0.05
+"""How far a precise number may lie from a coarse catalog value it rounds to."""
+
+
+def _rounds_to(claim: Interval, known: KnownValue) -> bool:
+    """True when the claim, more precise than `known`, lies within what `known`'s digits
+    allow, near it, and the numbers show no slip: "12.288 TFLOPS" rounds to a datasheet's
+    "12.3"; "1,638.4 GB/s" is no rounding of "2 TB/s", though the 2 allows 1.5–2.5;
+    "5,324.8 GB/s" is the binary reading of "5.3 TB/s", not its rounding; a "0 MiB" is
+    none at all, not a rounded 227 KiB."""
+    return (
+        known.value != 0
+        and abs(claim.value - known.value) <= ROUNDED * abs(known.value)
+        and known.kind is ValueKind.fact  # a derived value's width is its inputs' doubt
+        and not diagnose(claim.value, known.value, integers=False, unit=known.unit)
+        and known.bound is None
+        and not known.ranged
+        and known.low <= claim.low
+        and claim.high <= known.high
+        and claim.high - claim.low < known.high - known.low
+    )
+
+
 def _judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> Judgement | None:
     current: list[tuple[KnownValue, Interval]] = []
     others: list[tuple[KnownValue, Interval]] = []
@@ -203,6 +227,9 @@ def _judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> 
     current = [(v, c) for v, c in current if v.bound is None or contradicts(c, v)]
     if not current:
         return None  # nothing held, or only bounds the claim keeps within
+    rounded = [v for v, c in current if number.unit and not count and _rounds_to(c, v)]
+    if rounded:
+        return Judgement(Verdict.matched, _most_trusted(rounded), rounded=True)
     against, claim = min(current, key=lambda vc: vc[0].trust)
     return Judgement(
         Verdict.mismatched,

@@ -36,6 +36,21 @@ def test_each_number_gets_a_line_and_the_file_a_summary(
     )
 
 
+def test_a_number_the_catalogs_coarser_value_rounds_says_so(
+    english_db: str, tmp_path: Path, cli: Any
+) -> None:
+    text = tmp_path / "t.md"
+    text.write_text("The MI300X peak memory bandwidth is 5.31 TB/s.\n", "utf-8")
+    result = cli("check", str(text), "--db", english_db, "--show", "matched")
+    assert result.exit_code == 0, result.stderr
+    (line,) = [line for line in result.stdout.splitlines() if "5.31 TB/s" in line]
+    assert "matched: mi300x hbm.bandwidth = 5.3 TB/s" in line
+    assert "the catalog's 5.3 TB/s is this number rounded" in line
+    as_json = cli("check", str(text), "--db", english_db, "-f", "json", "--show", "matched")
+    (report,) = json.loads(as_json.stdout)["files"]
+    assert [r["rounded"] for r in report["results"]] == [True]
+
+
 def test_strict_fails_on_mismatches_and_optionally_on_unresolved(
     english_db: str, tmp_path: Path, cli: Any
 ) -> None:

@@ -68,10 +68,10 @@ def test_a_table_cell_takes_its_subject_from_the_column_header(course_view: Cata
 
 
 def test_the_texts_own_precision_decides_agreement(course_view: CatalogView) -> None:
-    # 8 TB/s is 7.5–8.5 TB/s: it cannot confirm the more precise 8.05 TB/s.
-    rounded = _one("The GB200 HBM bandwidth is 8.05 TB/s.", course_view)
-    assert rounded.verdict is Verdict.mismatched
-    assert rounded.judgement is not None and "rounding" in (rounded.judgement.cause or "")
+    # 8 TB/s is 7.5–8.5 TB/s, but 8.192 TB/s is its binary reading, which the catalog
+    # records as an alternative: the rounded 8 does not confirm it.
+    binary = _one("The GB200 HBM bandwidth is 8.192 TB/s.", course_view)
+    assert binary.verdict is Verdict.alternative
     # while an approximate 7.4 TB/s is the official 7.37 TB/s.
     assert _one("TPU v7 HBM bandwidth is about 7.4 TB/s.", course_view).verdict is Verdict.matched
 
@@ -2427,3 +2427,25 @@ def test_a_paragraph_that_names_one_of_its_headings_subjects_narrows_the_section
         "chip-a",
         "hbm.bandwidth",
     ), claim.why
+
+
+@pytest.mark.parametrize(
+    ("sentence", "verdict", "rounded"),
+    [
+        # the datasheet's 12.3 is the computed 12.288 rounded: it backs it
+        ("Chip A's dense BF16 peak: 4,096 × 2 × 1.5 GHz = 12.288 TFLOPS.", Verdict.matched, True),
+        ("Chip A 的 BF16 稠密峰值：4096 × 2 × 1.5 GHz ＝ 12.288 TFLOPS。", Verdict.matched, True),
+        ("Chip A's dense BF16 peak is 12.3 TFLOPS.", Verdict.matched, False),
+        # 1,638.4 GB/s is within what "2 TB/s" allows (1.5–2.5) but 18 % from it
+        ("Chip A's HBM bandwidth is 1,638.4 GB/s.", Verdict.mismatched, False),
+        # 2,048 GB/s is "2 TB/s" read with a binary tera: a slip, not a rounding
+        ("Chip A's HBM bandwidth is 2,048 GB/s.", Verdict.mismatched, False),
+    ],
+)
+def test_a_precise_number_a_coarse_catalog_value_rounds_is_matched_and_said_so(
+    tmp_path: Path, sentence: str, verdict: Verdict, rounded: bool
+) -> None:
+    view = _chip_a(tmp_path, [("peak.bf16_dense", "12.3 TFLOPS"), ("hbm.bandwidth", "2 TB/s")])
+    claim = next(c for c in _claims(sentence, view) if (c.number.unit or "").endswith("/s"))
+    assert (claim.verdict, claim.subject) == (verdict, "chip-a"), claim.why
+    assert claim.judgement is not None and claim.judgement.rounded is rounded
