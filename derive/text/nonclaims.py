@@ -74,7 +74,16 @@ _PAGE_BEFORE = re.compile(r"(?:page|pages|p\.|pp\.)\s?$", re.IGNORECASE)
 _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])|\s?(?:分位|th percentile|percentile)")
 _NAME_BEFORE = re.compile(r"[A-Za-z_]$|[A-Za-z][-/]$")
 _NUMBER_BEFORE_DASH = re.compile(r"(?:\d|\s)[-–]$")
-_NAME_AFTER = re.compile(r"[A-Za-z_]")
+_NAME_AFTER = re.compile(r"[A-Za-z_]|-[A-Z]{2,}-")
+"""A letter right after the digits ("4K", "5090X"), or an upper-case code joined on
+("7710-ML-EQUIP", a budget line)."""
+_REFERENCE_BEFORE = re.compile(
+    r"(?<![A-Za-z])(?i:room|rm\.|ext\.?|extension|tel\.?|phone|fax|sku|po|p\.o\.|ticket"
+    r"|invoice|order no\.?|part no\.?|serial(?: no\.?)?|ref\.?|no\.)\s?$"
+)
+"""The label of a reference number: "Room 3.114", "ext. 207", "PO 4500", "SKU 1182"."""
+_PHONE = re.compile(r"\+\d{1,3}(?:[ -]\(?\d{2,4}\)?){2,4}(?!\d)")
+"""A telephone number: "+1 555 0142", "+86 10 6275 1234"."""
 _VERSION_BEFORE = re.compile(
     r"(?:^|[^A-Za-z])[A-Z][A-Za-z]*[A-Z][A-Za-z]*\s$|v(?:ersion)?\s?$|[a-z]+[A-Z][A-Za-z]*\s$"
     r"|[a-z]+_[a-z]+\s$|(?i:capability|revision|release|generation|gen|driver|sdk|toolkit"
@@ -254,8 +263,12 @@ def classify(
         return NonClaim.identifier  # H100, v7, m16n8k16, sm_100, T-1
     if not has_unit and not number.powered and _NAME_AFTER.match(right_after):
         return NonClaim.identifier  # 3D, 4K, 5090X
-    if _PAGE_BEFORE.search(before):
-        return NonClaim.identifier
+    if _PAGE_BEFORE.search(before) or (not has_unit and _REFERENCE_BEFORE.search(before)):
+        return NonClaim.identifier  # page 12, Room 3.114, ext. 207
+    if not has_unit and re.fullmatch(r"0\d+", number.digits):
+        return NonClaim.identifier  # 0058, 0142: a leading zero numbers no amount
+    if any(m.start() <= start < m.end() for m in _PHONE.finditer(line, max(0, start - 20))):
+        return NonClaim.identifier  # +1 555 0142
     if (number.unit == "bit" and _FORMAT_AFTER.match(line, number.end)) or (
         not has_unit and _BITS_FORMAT_AFTER.match(line, number.end)
     ):

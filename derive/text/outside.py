@@ -49,15 +49,24 @@ _UNITS_AFTER = re.compile(
 boards", "16 GH200 at 1,000 W"."""
 
 
+_ORDERED = re.compile(r"\s?[x×]\s")
+"""Between a count and a product's name, the units of an order: "24 x Tesla P4"."""
+_OPERATOR_BEFORE = re.compile(r"[×x*÷/=＝+]\s*$")
+
+
 def units_of_a_product(read: Read, number: TextNumber) -> bool:
     """True for a whole number of units of a product, said as such: "the last 64 Tesla
     K80 boards", "16 GH200 at 1,000 W" (how many someone has or buys); not a number of
     chips a system is built of ("8 块 MI300X 的服务器"), which is a claim of that system."""
-    if number.unit is not None or number.value != number.value.to_integral_value():
+    times = number.unit == "" and number.unit_text.lower() in ("x", "×")  # "24 x" read as one
+    if (number.unit is not None and not times) or number.value != number.value.to_integral_value():
         return False
     text = read.block.text
-    for mention, _ in subject_mentions(read.terms_around(number.end, number.end + 3)):
-        if text[number.end : mention.start].strip():
+    for mention, _ in subject_mentions(read.terms_around(number.end, number.end + 6)):
+        gap = text[number.end : mention.start]
+        if _ORDERED.fullmatch(gap) or (times and not gap.strip()):  # "24 x Tesla P4": ordered
+            return not _OPERATOR_BEFORE.search(text, 0, number.column - 1)
+        if gap.strip():
             continue
         return _UNITS_AFTER.match(text, mention.end) is not None
     return False

@@ -58,6 +58,12 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("16384 × 2 × 2.52 GHz ≈ 82.6 TFLOPS", NonClaim.constant),
         ("峰值 ＝ MAC 数 × 2 × 频率", NonClaim.constant),
         ("编辑于昨天 · 赞同 4812 · 评论", NonClaim.metadata),
+        ("Room 3.114, Science Building B", NonClaim.identifier),
+        ("Account Manager | ext. 207", NonClaim.identifier),
+        ("raised against PO 4500 this morning", NonClaim.identifier),
+        ("SKU HS-207-0058 in the table", NonClaim.identifier),
+        ("call +1 555 0142 before noon", NonClaim.identifier),
+        ("budget line 7710-ML-EQUIP", NonClaim.identifier),
         ("共 326 条评论", NonClaim.metadata),
         ("**某用户**（赞 412）：你写错了", NonClaim.metadata),
         ("the post drew 326 comments", NonClaim.metadata),
@@ -89,6 +95,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "半精度走 packed math，再翻一倍：12.3 × 2 ＝ 24.6 TFLOPS": 1,
         "FP32: 3,840 × 2 × 1.531e9 = 1.176e13 FLOP/s": 2,
         "一条指令做 4 次 8 bit 乘加": 1,
+        "SKU HS-207-0058 in the table": 1,
+        "call +1 555 0142 before noon": 1,
     }.get(text, 0)
     assert kind(text, nth) is expected
 

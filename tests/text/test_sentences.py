@@ -2257,6 +2257,12 @@ def test_units_of_a_product_someone_has_are_no_claim_a_systems_chips_are(
     ], kinds
     built = check_text("一台插 8 块 Chip A 的服务器，功耗约 2.4 kW。\n", view).results[0]
     assert built.verdict is Verdict.unresolved, built.why
+    # the lines of an order: how many someone buys, not a computation's operand
+    order = "- 24 x Chip A, low profile\n- 30 × Chip B for the lab\n"
+    kinds = [(r.number.digits, r.non_claim) for r in check_text(order, view).results]
+    assert kinds == [("24", NonClaim.fleet), ("30", NonClaim.fleet)], kinds
+    operand = check_text("Chip A: 2 × 4 x Chip B boards = 8.\n", view).results
+    assert operand[1].non_claim is not NonClaim.fleet
 
 
 @pytest.mark.parametrize(
