@@ -754,7 +754,15 @@ _JUDGED_MAX = 200_000
 
 def judge_pair(view: CatalogView, number: TextNumber, pair: tuple[str, str]) -> Judgement | None:
     """The verdict on `number` about `pair`, remembered for the same number and pair."""
-    key = (number.value, number.high, number.resolution, number.unit, number.approx, pair)
+    key = (
+        number.value,
+        number.high,
+        number.resolution,
+        number.unit,
+        number.approx,
+        number.digits,  # "17 thousand" is not "17,000": a spoken scale is not exact
+        pair,
+    )
     cache = view.judgements
     if key in cache:
         remembered: Judgement | None = cache[key]
@@ -784,7 +792,8 @@ def _coincidence(
     """How likely one of `group`'s values falls in the number's interval by chance.
 
     The number's relative precision times how many of the values lie within a factor of
-    three of it (a pair's superseded values beside its current ones are no chance more):
+    three of it (a pair's equal values, or its superseded ones beside a current one, are
+    no chance more):
     a one-digit count can never pick among pairs, a four-digit one can.
     A power of two in binary units is as likely as a wide interval (many quantities
     hold one), unless `counted`: `group` is all it could be about, its values counted.
@@ -807,8 +816,10 @@ def _coincidence(
             and known.value
             and NEAR <= abs(known.value / interval.value) <= 1 / NEAR
         ]
-        current = sum(known.status == "current" for known in close)
-        near += current or min(len(close), 1)  # an old value beside a current one: no chance more
+        # a fact and the value derived alike are one chance, and an old value beside a
+        # current one no chance more
+        current = len({known.value for known in close if known.status == "current"})
+        near += current or min(len(close), 1)
     return width * max(near, 1)
 
 

@@ -9,6 +9,7 @@ difference and the likely cause.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -187,12 +188,26 @@ def _rounds_to(claim: Interval, known: KnownValue) -> bool:
     )
 
 
+_SCALE_WORD = re.compile(r"(?<![A-Za-z])(?:thousand|million|billion|trillion)(?![A-Za-z])", re.I)
+
+
+def _in_scale_words(number: TextNumber) -> bool:
+    """True for digits a spelled-out word scales, as spoken: "almost 17 thousand cores"."""
+    return bool(_SCALE_WORD.search(number.literal))
+
+
 def _judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> Judgement | None:
     current: list[tuple[KnownValue, Interval]] = []
     others: list[tuple[KnownValue, Interval]] = []
     written = written_unit(values)
-    if count and number.value == number.value.to_integral_value() and not number.approx:
-        # A count is exact: "150 SMs" is 150, not the 145–155 its trailing zero allows.
+    if (
+        count
+        and number.value == number.value.to_integral_value()
+        and not number.approx
+        and not _in_scale_words(number)
+    ):
+        # A count is exact: "150 SMs" is 150, not the 145–155 its trailing zero allows;
+        # "17 thousand cores" is as precise as its digits, 16,500–17,500.
         number = replace(number, resolution=min(number.resolution, Decimal(1)))
     for value in values:
         claim = interval_for(number, value, written)

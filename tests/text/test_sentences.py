@@ -747,7 +747,14 @@ def test_a_number_after_a_claim_on_another_chip_takes_the_quantity_compared_with
             (Verdict.matched, "b200", "tensor_core.count"),
             (Verdict.matched, "tpu-v7", "mxu.count"),
         ]
-        assert "compares" in claims[1].why
+        # the catalog's comparison, not the value, chooses the pair: a wrong 6 is told
+        wrong = _claims(text.replace("4", "6"), course_view)[1]
+        assert (wrong.verdict, wrong.subject, wrong.quantity) == (
+            Verdict.mismatched,
+            "tpu-v7",
+            "mxu.count",
+        )
+        assert "compares" in wrong.why
 
 
 def test_a_memory_standard_counted_after_a_number_names_the_count_of_its_stacks(
@@ -2455,3 +2462,37 @@ def test_a_precise_number_a_coarse_catalog_value_rounds_is_matched_and_said_so(
     claim = next(c for c in _claims(sentence, view) if (c.number.unit or "").endswith("/s"))
     assert (claim.verdict, claim.subject) == (verdict, "chip-a"), claim.why
     assert claim.judgement is not None and claim.judgement.rounded is rounded
+
+
+def test_a_value_the_catalog_states_twice_is_one_chance_not_two(tmp_path: Path) -> None:
+    # the bandwidth stated by two sources alike is one value near 700, not two: the
+    # agreement of "just over 700" with it is no more a coincidence for being stated twice
+    facts = "".join(
+        f"  - id: chip-a.bw-{source}\n    quantity: gddr.bandwidth\n    value: 716.8 GB/s\n"
+        f"    source: {source}\n    tier: official\n"
+        for source in ("vendor-sheet", "vendor-page")
+    )
+    files: dict[str, str | bytes] = {
+        "sources.yaml": "sources:\n"
+        + "".join(
+            f"  - id: {s}\n    title: {s}\n    kind: vendor-doc\n"
+            for s in ("vendor-sheet", "vendor-page")
+        ),
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("gddr.pin_rate", "22.4 Gbit/s")])
+        + facts,
+    }
+    view = _loaded(tmp_path, files)
+    text = "Chip A: sixteen gigs of GDDR6X and just over 700 gigabytes a second.\n"
+    claim = next(r for r in check_text(text, view).results if r.number.digits == "700")
+    assert (claim.verdict, claim.quantity) == (Verdict.matched, "gddr.bandwidth"), claim.why
+
+
+def test_a_number_scaled_by_a_spoken_word_is_as_precise_as_its_digits(
+    tmp_path: Path,
+) -> None:
+    # "almost 17 thousand CUDA cores" is 16,500–17,500, not exactly 17,000
+    view = _chip_a(tmp_path, [("cuda_core.count", "16896")])
+    claim = _one('Chip A, from memory: "almost 17 thousand CUDA cores."', view)
+    assert (claim.verdict, claim.quantity) == (Verdict.matched, "cuda_core.count"), claim.why
+    exact = _one("Chip A has 17,000 CUDA cores.", view)
+    assert exact.verdict is Verdict.mismatched
