@@ -153,7 +153,10 @@ def decide(
                 return wanted, best, judgement, why, ()
         if not agreeing or len({c.quantity for c, _ in agreeing}) != 1:
             continue
-        if chance <= COINCIDENCE or labelled:
+        # of one subject's quantities the words name alike, the value picks more readily
+        # than among subjects: "6 个堆栈" ties its stacks and its width, and only one is 6
+        one_subject = len({c.subject for c in group}) == 1
+        if chance <= (NAMED_COINCIDENCE if one_subject else COINCIDENCE) or labelled:
             # One quantity; several subjects holding the same value: the best named one.
             chosen, judgement = max(agreeing, key=lambda cj: cj[0].score)
             if _labelled_otherwise(view, chosen, group) or _subject_by_value_alone(chosen, group):

@@ -2496,3 +2496,22 @@ def test_a_number_scaled_by_a_spoken_word_is_as_precise_as_its_digits(
     assert (claim.verdict, claim.quantity) == (Verdict.matched, "cuda_core.count"), claim.why
     exact = _one("Chip A has 17,000 CUDA cores.", view)
     assert exact.verdict is Verdict.mismatched
+
+
+def test_the_value_picks_among_one_named_subjects_quantities_the_words_tie(
+    tmp_path: Path,
+) -> None:
+    # the words tie Chip A's stacks and its interface width on "6"; only the stacks hold
+    # 6: of one subject's quantities the words name alike, the value picks, though a
+    # one-digit count (6 exactly) would be too common to pick among subjects by
+    view = _chip_a(tmp_path, [("hbm.stacks", "6"), ("hbm.interface_width", "1024 bit")])
+    (number,) = numbers_in_line("6 个", 1)
+    found = [
+        Candidate("chip-a", "hbm.stacks", 0.35, 0.7, "carried", "word '堆栈' near the number"),
+        Candidate("chip-a", "hbm.interface_width", 0.35, 0.7, "carried", "word '堆栈' near"),
+    ]
+    verdict, chosen, _, why, _ = decide(view, number, found, "6 个堆栈，每堆栈 1024 bit")
+    assert (verdict, chosen and chosen.quantity) == (Verdict.matched, "hbm.stacks"), why
+    found_b = [*found, Candidate("chip-b", "hbm.stacks", 0.35, 0.7, "carried", "word '堆栈'")]
+    verdict, chosen, _, why, _ = decide(view, number, found_b, "6 个堆栈，每堆栈 1024 bit")
+    assert verdict is Verdict.unresolved, why
