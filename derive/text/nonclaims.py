@@ -147,8 +147,15 @@ _MONTHS = (
 _MONTH_NAME_AFTER = re.compile(rf"\s(?:of\s)?{_MONTHS}(?![A-Za-z])")
 _MONTH_NAME_BEFORE = re.compile(rf"(?<![A-Za-z]){_MONTHS}\s$")
 _CALENDAR_SPAN_AFTER = re.compile(
-    r"\s?(?:天|周|星期|个月|(?i:days?|weeks?|months?|years?)(?![A-Za-z]))"
+    r"\s?(?:天|周|星期|个月|小时|分钟|(?i:(?:business\s)?days?|weeks?|months?|years?|hours?"
+    r"|minutes?)(?![A-Za-z]))"
 )
+_CLOCK_TIME_AFTER = re.compile(r"\s?(?:[AaPp]\.?[Mm]\.?)(?![A-Za-z])")
+"""A time of day: "until 2 PM", "at 9 a.m."."""
+_ROOM_AFTER = re.compile(r"\s?(?:会议室|教室|实验室|房间|号楼)")
+"""A room's or a building's number: "B 座 402 会议室"."""
+_NUMBERED_LINE_AFTER = re.compile(r"\u3000")
+"""An ideographic space after a line's first number: "7.1　v3.1 表 1 把…", a numbered item."""
 _YEARS_AFTER = re.compile(r"\s?年(?!代|[前后底初中])")
 """年 after a small number: a span ("运行 8 年"), not a year ("2018 年")."""
 _RATING_AFTER = re.compile(
@@ -291,6 +298,18 @@ def classify(
         _RATING_AFTER.match(line, start + len(number.digits)) or _RATING_BEFORE.search(before)
     ):
         return NonClaim.rating  # 8.5 分, 7/10: a reviewer's score
+    if not has_unit and (_CLOCK_TIME_AFTER.match(right_after) and number.value <= 12):
+        return NonClaim.date  # until 2 PM
+    if not has_unit and _ROOM_AFTER.match(right_after):
+        return NonClaim.identifier  # 402 会议室
+    if (
+        index == 0
+        and not has_unit
+        and not line[:start].strip()
+        and _SECTION_SHAPE.fullmatch(number.digits)
+        and _NUMBERED_LINE_AFTER.match(line, number.end)
+    ):
+        return NonClaim.section  # 7.1　(an ideographic space) the item's text
     if not has_unit and (
         _CALENDAR_SPAN_AFTER.match(right_after)
         or (number.value < 100 and _YEARS_AFTER.match(right_after))

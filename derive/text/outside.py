@@ -18,12 +18,13 @@ from derive.text.numbers import TextNumber
 from derive.text.resolve import held_dimension, takes_time
 
 _WORKLOAD_NOUN = re.compile(
-    r"\s{0,2}(?:个)?(?P<noun>parameters?|params|参数|requests?|queries|users?|tokens?|请求|用户"
+    r"\s{0,2}(?:个)?(?P<noun>parameters?|params|参数|requests?|queries|users?|people|attendees"
+    r"|students?|tokens?|请求|用户"
     r"|weeks?|个?星期|周(?!期))",
     re.IGNORECASE,
 )
-"""What a workload counts, not a chip: "13 billion parameters", "70 亿参数", "35,000
-requests/s", "10–14 weeks"."""
+"""What a workload or an event counts, not a chip: "13 billion parameters", "70 亿参数",
+"35,000 requests/s", "10–14 weeks", "400 people in the room"."""
 
 
 def of_a_workload(read: Read, number: TextNumber) -> bool:

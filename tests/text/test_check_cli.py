@@ -55,7 +55,7 @@ def test_strict_fails_on_mismatches_and_optionally_on_unresolved(
     english_db: str, tmp_path: Path, cli: Any
 ) -> None:
     good = tmp_path / "good.md"
-    good.write_text("The A100 has 108 SMs. We met 17 people.\n", "utf-8")
+    good.write_text("The A100 has 108 SMs. Its cooler weighs 4 kilos.\n", "utf-8")
     bad = tmp_path / "bad.md"
     bad.write_text("The A100 has 128 SMs.\n", "utf-8")
     assert cli("check", str(good), "--strict", "--db", english_db).exit_code == 0
@@ -118,7 +118,8 @@ def test_an_empty_database_is_refused(db_url: str, tmp_path: Path, cli: Any) -> 
 def test_coverage_uses_the_same_verdicts(english_db: str, tmp_path: Path, cli: Any) -> None:
     text = tmp_path / "t.md"
     text.write_text(
-        "# A\nThe A100 has 108 SMs.\n# B\nThe A100 has 128 SMs. We met 17 people.\n", "utf-8"
+        "# A\nThe A100 has 108 SMs.\n# B\nThe A100 has 128 SMs. Its cooler weighs 4 kilos.\n",
+        "utf-8",
     )
     outline = tmp_path / "outline.tsv"
     outline.write_text("1\tA\n3\tB\n", "utf-8")

@@ -93,7 +93,7 @@ def test_a_number_whose_words_name_nothing_is_unresolved_not_matched(
     course_view: CatalogView,
 ) -> None:
     # 4 is the value of many quantities; nothing here names one of them.
-    claim = _one("We waited 4 minutes for the coffee.", course_view)
+    claim = _one("We got 4 of them for the coffee.", course_view)
     assert claim.verdict is Verdict.unresolved
 
 
@@ -2172,6 +2172,13 @@ def test_a_workloads_count_is_no_claim_unless_the_catalog_counts_it(
     counting = _chip_a(tmp_path / "counting", [("model.params", "13e9")], params)
     first = check_text(text, counting).results[0]
     assert first.is_claim and first.quantity == "model.params", first.why
+
+
+def test_the_audience_of_an_event_is_no_claim(tmp_path: Path) -> None:
+    view = _chip_a(tmp_path, [("hbm.capacity", "96 GB")])
+    text = "Chip A launched before some 400 people, and 1,200 attendees watched online."
+    kinds = [r.non_claim for r in check_text(text, view).results]
+    assert kinds == [NonClaim.workload, NonClaim.workload], kinds
 
 
 def test_a_computation_written_in_latex_is_read_as_arithmetic(tmp_path: Path) -> None:
