@@ -115,12 +115,15 @@ _DEFINITION_BEFORE = re.compile(
     r"\b(?:KB|KiB|MB|MiB|GB|GiB|kilobyte)s? means\s$|(?:每|一个)字节\s?(?:是|有)?\s?$"
 )
 _BITS_AFTER = re.compile(r"\s?(?:位|比特|bits?\b)")
-_TIMES_BEFORE = re.compile(r"[×*]\s{0,2}$")
-_TIMES_AFTER = re.compile(r"\s{0,2}[×*]")
+_TIMES_BEFORE = re.compile(r"(?:[×*]|(?<![A-Za-z])times|\sx)\s{0,2}$")
+_TIMES_AFTER = re.compile(r"\s{0,2}(?:[×*]|times(?![A-Za-z])|x\s)")
+"""A factor's neighbours: "× 2 ×", and as said aloud, "times 2 times", "2 x 1.5 GHz"."""
 _BYTES_TIMES_BEFORE = re.compile(r"\d\s?[kMGTPE]?i?B(?:/s)?\s?[×*]\s?$")
 _BITS_LATER = re.compile(r"bit|[kMGTP]b(?:ps|/s)|位")
 _FLOP_WORDS = re.compile(r"FLOP|flop|峰值|算力")
-_CLOCK_WORDS = re.compile(r"GHz|MHz|频率|时钟|clock|\d[eE]9|翻一倍|翻倍|doubles?", re.IGNORECASE)
+_CLOCK_WORDS = re.compile(
+    r"GHz|MHz|hertz|\bgigs?\b|频率|时钟|clock|\d[eE]9|翻一倍|翻倍|doubles?", re.IGNORECASE
+)
 """A product with a clock in it: "16384 × 2 × 2.52 GHz ≈ 82.6 TFLOPS", "MAC 数 × 2 × 频率"."""
 _OPERATIONS = re.compile(r"FLOP|flop|operations?\b|ops\b|浮点运算|运算", re.IGNORECASE)
 """What a multiply-accumulate counts as: "each MAC as 2 operations", "每次乘加算 2 次运算"."""

@@ -70,6 +70,8 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("会议持续约 3 小时", NonClaim.date),
         ("- 地点：B 座 402 会议室", NonClaim.identifier),
         ("7.1\u3000v3.1 表 1 把 NVLink 写成了 900 GB/s", NonClaim.section),
+        ("3,072 times 2 times 1.114 gig is 6.84 teraflops", NonClaim.constant),
+        ("4,096 x 2 x 1.5 GHz = 12.3 TFLOPS", NonClaim.constant),
         ("共 326 条评论", NonClaim.metadata),
         ("**某用户**（赞 412）：你写错了", NonClaim.metadata),
         ("the post drew 326 comments", NonClaim.metadata),
@@ -103,6 +105,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "一条指令做 4 次 8 bit 乘加": 1,
         "SKU HS-207-0058 in the table": 1,
         "call +1 555 0142 before noon": 1,
+        "3,072 times 2 times 1.114 gig is 6.84 teraflops": 1,
+        "4,096 x 2 x 1.5 GHz = 12.3 TFLOPS": 1,
     }.get(text, 0)
     assert kind(text, nth) is expected
 
@@ -111,6 +115,7 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
     "text",
     [
         "跑的是 7.2 Gbps",
+        "2 x 16 lanes, one per port",
         "7.2 本身也在区间之外",
         "从 8.0 到 9.6 Gbps",
         "It has 148 SMs",
