@@ -215,6 +215,14 @@ class Lexicon:
             if base and all(target == "quantity" for target, _ in base):
                 for sense in base.values():
                     add(term, sense)
+        for term in list(senses):
+            # "cores", the label of one quantity, is a word of every other one whose label
+            # says "core" ("CUDA cores", "Tensor Cores"): the plural keeps the singular's words
+            singular = _singular(term)
+            if singular != term and singular in senses:
+                for sense in list(senses[singular].values()):
+                    if sense.target == "quantity" and not sense.label:
+                        add(term, sense)
         self._senses = {term: tuple(by_target.values()) for term, by_target in senses.items()}
         latin = [t for t in self._senses if _latin_edge(t[0]) or _latin_edge(t[-1])]
         other = [t for t in self._senses if t not in set(latin)]

@@ -2522,3 +2522,25 @@ def test_the_value_picks_among_one_named_subjects_quantities_the_words_tie(
     found_b = [*found, Candidate("chip-b", "hbm.stacks", 0.35, 0.7, "carried", "word '堆栈'")]
     verdict, chosen, _, why, _ = decide(view, number, found_b, "6 个堆栈，每堆栈 1024 bit")
     assert verdict is Verdict.unresolved, why
+
+
+def test_cores_is_a_word_of_every_core_quantity_not_only_the_label_of_one(
+    tmp_path: Path,
+) -> None:
+    # "cores" is the label of Chip B's `core.count`, which Chip A does not hold; it is a
+    # word of Chip A's CUDA-core quantities too, and the value tells which
+    quantities = (
+        "quantities:\n  - id: core.count\n    name: Compute cores\n"
+        "    synonyms: [cores]\n    unit: ''\n    count: true\n"
+    )
+    chip_a = [("sm.count", "24"), ("cuda_core.per_sm", "128"), ("cuda_core.count", "3072")]
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": quantities,
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", chip_a),
+        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("core.count", "24")]),
+    }
+    view = _loaded(tmp_path, files)
+    claims = _claims("The Chip A has 3,072 cores.", view)
+    assert [(c.verdict, c.quantity) for c in claims] == [
+        (Verdict.matched, "cuda_core.count"),
+    ], [c.why for c in claims]
