@@ -87,7 +87,7 @@ _PHONE = re.compile(r"\+\d{1,3}(?:[ -]\(?\d{2,4}\)?){2,4}(?!\d)")
 _VERSION_BEFORE = re.compile(
     r"(?:^|[^A-Za-z])[A-Z][A-Za-z]*[A-Z][A-Za-z]*\s$|v(?:ersion)?\s?$|[a-z]+[A-Z][A-Za-z]*\s$"
     r"|[a-z]+_[a-z]+\s$|(?i:capability|revision|release|generation|gen|driver|sdk|toolkit"
-    r"|runtime|firmware)\s$"
+    r"|runtime|firmware|version)(?:\s(?i:number))?(?:\s?[:：]\s{0,16}|\s{1,16})$"
 )
 _DOTTED_AFTER = re.compile(r"\.\d")
 """A third part after a number's decimals: the 2.1 of "torch_npu 2.1.0" is a version."""
@@ -120,14 +120,18 @@ _TIMES_AFTER = re.compile(r"\s{0,2}(?:[×*]|times(?![A-Za-z])|x\s)")
 """A factor's neighbours: "× 2 ×", and as said aloud, "times 2 times", "2 x 1.5 GHz"."""
 _BYTES_TIMES_BEFORE = re.compile(r"\d\s?[kMGTPE]?i?B(?:/s)?\s?[×*]\s?$")
 _BITS_LATER = re.compile(r"bit|[kMGTP]b(?:ps|/s)|位")
-_FLOP_WORDS = re.compile(r"FLOP|flop|峰值|算力")
+_FLOP_WORDS = re.compile(r"FLOP|flop|[Pp]eak|峰值|算力")
 _CLOCK_WORDS = re.compile(
     r"GHz|MHz|hertz|\bgigs?\b|频率|时钟|clock|\d[eE]9|翻一倍|翻倍|doubles?", re.IGNORECASE
 )
 """A product with a clock in it: "16384 × 2 × 2.52 GHz ≈ 82.6 TFLOPS", "MAC 数 × 2 × 频率"."""
 _OPERATIONS = re.compile(r"FLOP|flop|operations?\b|ops\b|浮点运算|运算", re.IGNORECASE)
 """What a multiply-accumulate counts as: "each MAC as 2 operations", "每次乘加算 2 次运算"."""
-_MAC_WORDS = re.compile(r"MAC|乘加|multiply-accumulate|fused multiply", re.IGNORECASE)
+_MAC_WORDS = re.compile(r"MAC|FMA|乘加|multiply-accumulate|fused multiply", re.IGNORECASE)
+_CLOCK_OPERAND_AFTER = re.compile(r"\s{0,2}[×*x]\s{0,2}\d[\d.,]*\s?(?:[eE]9|GHz|MHz|gig)")
+"""The clock as the next factor: "4864 * 2 * 1.78e9", "× 2 × 1.5 GHz"."""
+_OPTION_BEFORE = re.compile(r"(?:^|\s)--?[A-Za-z][\w-]*[ =]$")
+"""A command-line option's value: "--iters 20", "nvpmodel -m 1"."""
 _FLOP_PER_MAC_BEFORE = re.compile(r"[×x*]\s{0,2}$")
 _PER_MAC_BEFORE = re.compile(
     r"(?:每(?:次|个)?\s?(?:乘加|MAC)|(?:per|each|one|a)\s+(?:MAC|multiply-accumulate))"
@@ -273,6 +277,8 @@ def classify(
         return NonClaim.identifier  # H100, v7, m16n8k16, sm_100, T-1
     if not has_unit and not number.powered and _NAME_AFTER.match(right_after):
         return NonClaim.identifier  # 3D, 4K, 5090X
+    if not has_unit and _OPTION_BEFORE.search(before):
+        return NonClaim.identifier  # --iters 20: a command's argument
     if _PAGE_BEFORE.search(before) or (not has_unit and _REFERENCE_BEFORE.search(before)):
         return NonClaim.identifier  # page 12, Room 3.114, ext. 207
     if not has_unit and re.fullmatch(r"0\d+", number.digits):
@@ -388,7 +394,9 @@ def classify(
         and (_TIMES_BEFORE.search(before) or _TIMES_AFTER.match(right_after))
     ):
         near = line[max(0, start - 80) : number.end + 80]
-        if _FLOP_WORDS.search(near) and (_MAC_WORDS.search(near) or _CLOCK_WORDS.search(near)):
+        if (
+            _FLOP_WORDS.search(near) and (_MAC_WORDS.search(near) or _CLOCK_WORDS.search(near))
+        ) or _CLOCK_OPERAND_AFTER.match(line, number.end):
             return NonClaim.constant  # MACs × 2 × clock = FLOP/s: two FLOP per MAC
     if (
         number.value == 2

@@ -72,6 +72,12 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("7.1\u3000v3.1 表 1 把 NVLink 写成了 900 GB/s", NonClaim.section),
         ("3,072 times 2 times 1.114 gig is 6.84 teraflops", NonClaim.constant),
         ("4,096 x 2 x 1.5 GHz = 12.3 TFLOPS", NonClaim.constant),
+        ("    3060:  4864 * 2 * 1.78e9  = 17.3e12", NonClaim.constant),
+        ("Peak FP32 = lanes * 2 (FMA) * clock:", NonClaim.constant),
+        ("$ ./bwtest --bytes 256M --iters 20", NonClaim.identifier),
+        ("sudo nvpmodel -m 1", NonClaim.identifier),
+        ("  CUDA Capability Major/Minor version number:    5.3", NonClaim.identifier),
+        ("# R32 (release), REVISION: 7.1", NonClaim.identifier),
         ("共 326 条评论", NonClaim.metadata),
         ("**某用户**（赞 412）：你写错了", NonClaim.metadata),
         ("the post drew 326 comments", NonClaim.metadata),
@@ -107,6 +113,10 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "call +1 555 0142 before noon": 1,
         "3,072 times 2 times 1.114 gig is 6.84 teraflops": 1,
         "4,096 x 2 x 1.5 GHz = 12.3 TFLOPS": 1,
+        "    3060:  4864 * 2 * 1.78e9  = 17.3e12": 2,
+        "Peak FP32 = lanes * 2 (FMA) * clock:": 1,
+        "$ ./bwtest --bytes 256M --iters 20": 1,
+        "# R32 (release), REVISION: 7.1": 1,
     }.get(text, 0)
     assert kind(text, nth) is expected
 
