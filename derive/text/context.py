@@ -40,8 +40,16 @@ def _main_subjects(named: Counter[str]) -> tuple[str, ...]:
 
 
 def name_spans(mentions: Sequence[Mention]) -> list[tuple[int, int]]:
-    """The spans of names with digits in them (RTX 4090, FP8, L2): their digits name."""
-    return [(m.start, m.end) for m in mentions if any(c.isdigit() for c in m.term)]
+    """The spans of names with digits in them (RTX 4090, FP8, L2): their digits name.
+
+    Not a quantity's label that opens with a number ("64-bit" for a bus width): there
+    the number is the value the label gives."""
+    return [
+        (m.start, m.end)
+        for m in mentions
+        if any(c.isdigit() for c in m.term)
+        and not (m.term[0].isdigit() and all(s.target == "quantity" for s in m.senses))
+    ]
 
 
 @dataclass(frozen=True, slots=True)

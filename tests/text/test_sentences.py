@@ -2544,3 +2544,17 @@ def test_cores_is_a_word_of_every_core_quantity_not_only_the_label_of_one(
     assert [(c.verdict, c.quantity) for c in claims] == [
         (Verdict.matched, "cuda_core.count"),
     ], [c.why for c in claims]
+
+
+def test_a_label_that_opens_with_a_number_gives_that_number_as_its_value(
+    tmp_path: Path,
+) -> None:
+    # a catalog calls the bus width "64-bit" too: in "Bus width: 64-bit" the 64 is the
+    # width, not a digit of a name
+    quantities = (
+        "quantities:\n  - id: bus.width\n    name: memory bus width\n"
+        "    synonyms: [64-bit, memory bus]\n    unit: bit\n"
+    )
+    view = _chip_a(tmp_path, [("bus.width", "64 bit")], quantities)
+    claim = _one("## Chip A\n\nMemory bus width:   64-bit\n", view)
+    assert (claim.verdict, claim.quantity) == (Verdict.matched, "bus.width"), claim.why
