@@ -130,11 +130,14 @@ _OPERATIONS = re.compile(r"FLOP|flop|operations?\b|ops\b|浮点运算|运算", r
 _MAC_WORDS = re.compile(r"MAC|FMA|乘加|multiply-accumulate|fused multiply", re.IGNORECASE)
 _CLOCK_OPERAND_AFTER = re.compile(r"\s{0,2}[×*x]\s{0,2}\d[\d.,]*\s?(?:[eE]9|GHz|MHz|gig)")
 """The clock as the next factor: "4864 * 2 * 1.78e9", "× 2 × 1.5 GHz"."""
+_POWER_OF_TEN = re.compile(r"1(?:\.0+)?[eE][+-]?\d{1,2}")
+"""One written as a power of ten, "1e3", "1e12": a unit's scale, never a value."""
 _OPTION_BEFORE = re.compile(r"(?:^|\s)--?[A-Za-z][\w-]*[ =]$")
 """A command-line option's value: "--iters 20", "nvpmodel -m 1"."""
 _FLOP_PER_MAC_BEFORE = re.compile(r"[×x*]\s{0,2}$")
 _PER_MAC_BEFORE = re.compile(
-    r"(?:每(?:次|个)?\s?(?:乘加|MAC)|(?:per|each|one|a)\s+(?:MAC|multiply-accumulate))"
+    r"(?:(?:每|一)(?:次|个)?\s?(?:乘加|MAC|FMA)|(?:per|each|one|an?)\s+(?:MAC|FMA"
+    r"|multiply-accumulate))"
     r"[^。.;；,，\d]{0,12}$",
     re.IGNORECASE,
 )
@@ -242,6 +245,8 @@ def classify(
     has_unit = bool(number.unit_text)
     if "^" in number.literal and number.digits in ("2", "10"):
         return NonClaim.constant  # 10^9, 2^30: a power of the base, said as a definition
+    if not has_unit and _POWER_OF_TEN.fullmatch(number.literal.strip()):
+        return NonClaim.constant  # / 1e3, * 1e12: a power of ten that scales a unit
     if number.value < 100 and (
         re.match(r":\d{1,2}(?!\d)", line[number.end : number.end + 4])
         or re.search(r"(?<![\w.,])\d{1,2}:$", before)
