@@ -13,6 +13,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import lru_cache
 
 from derive.text.numbers import plain_line
@@ -48,7 +49,24 @@ class Cell:
                 return found
         return None
 
+    def header_scale(self) -> Decimal | None:
+        """The scale a header gives its bare cells: "晶体管（亿）", "Transistors (billions)"."""
+        for header in (self.row_header, self.column_header):
+            match = _HEADER_SCALE.search(header.strip())
+            if match is not None:
+                return SCALE_WORDS[match.group(1).lower().rstrip("s")]
+        return None
 
+
+SCALE_WORDS = {
+    "万": Decimal(10) ** 4,
+    "亿": Decimal(10) ** 8,
+    "thousand": Decimal(10) ** 3,
+    "million": Decimal(10) ** 6,
+    "billion": Decimal(10) ** 9,
+}
+"""Words that scale a number, as a table header may give them."""
+_HEADER_SCALE = re.compile(r"[(（]\s*(万|亿|(?i:thousands?|millions?|billions?))\s*[)）]\s*$")
 _ROW_NUMBER_HEADER = re.compile(r"#|№|no\.?|nr\.?|num\.?|item|序号|编号|行号|项", re.IGNORECASE)
 _HEADER_UNIT = re.compile(
     r"[(（]([^()（）\d]{1,16})[)）]\s*$|[,:]\s*([^\s,:()\d]{1,16})\s*$|\bin ([^\s()\d]{1,16})\s*$"

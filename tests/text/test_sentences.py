@@ -2558,3 +2558,26 @@ def test_a_label_that_opens_with_a_number_gives_that_number_as_its_value(
     view = _chip_a(tmp_path, [("bus.width", "64 bit")], quantities)
     claim = _one("## Chip A\n\nMemory bus width:   64-bit\n", view)
     assert (claim.verdict, claim.quantity) == (Verdict.matched, "bus.width"), claim.why
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        "| | Chip A | Chip B |\n|---|---|---|\n| 晶体管（亿） | 52 | 268 |\n",
+        "| | Chip A | Chip B |\n|---|---|---|\n| Transistors (billions) | 5.2 | 26.8 |\n",
+    ],
+)
+def test_a_header_that_gives_a_scale_scales_its_cells(tmp_path: Path, table: str) -> None:
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": (
+            "quantities:\n  - id: transistor.count\n    name: transistors\n"
+            "    name_zh: 晶体管\n    unit: ''\n    count: true\n"
+        ),
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("transistor.count", "5.2e9")]),
+        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("transistor.count", "26.8e9")]),
+    }
+    claims = _claims(table, _loaded(tmp_path, files))
+    assert [(c.verdict, c.subject) for c in claims] == [
+        (Verdict.matched, "chip-a"),
+        (Verdict.matched, "chip-b"),
+    ], [c.why for c in claims]
