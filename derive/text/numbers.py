@@ -325,7 +325,8 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
             resolution, literal_end = Decimal(0), caret.end()
             used = caret.end() - end
         else:
-            squared = _SQUARED.match(line, end)
+            # "128²" squares; "3.2³" after a decimal is a footnote's mark
+            squared = _SQUARED.match(line, end) if "." not in digits else None
             if squared:
                 value = value ** (2 if squared.group() == "²" else 3)
                 resolution, literal_end = Decimal(0), end + 1

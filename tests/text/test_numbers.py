@@ -104,6 +104,9 @@ def test_hyphenated_units_fractions_and_squares() -> None:
     assert [n.value for n in numbers("BF16 是 71/142 TFLOPS")][1:] == [Decimal(71), Decimal(142)]
     (square,) = numbers("2 × 256² cells")[1:]
     assert square.value == Decimal(65536)
+    # after a decimal, a superscript digit marks a footnote: the cell says 3.2, not 32.768
+    (marked,) = numbers("| 单针速率（Gbps） | 3.2³ |")
+    assert marked.value == Decimal("3.2")
 
 
 def test_line_and_column_are_given() -> None:
