@@ -86,85 +86,85 @@ class OwnSet:
 # naming a set) followed each first score.
 OWN_SETS = (
     # H100, H200, L4, MI325X, HBM3E
-    OwnSet("fourth", "zh", 150, (0.98, 0.94, 0.90, 0.99), "92.1 / 80.1 / 76.3 / 84.1"),
+    OwnSet("fourth", "zh", 150, (0.98, 0.96, 0.95, 0.99), "92.1 / 80.1 / 76.3 / 84.1"),
     OwnSet("fourth", "en", 85, (0.99, 0.96, 0.95, 0.99), "95.0 / 92.3 / 88.4 / 97.5"),
     # MI300A, TPU v5p, RTX 6000 Ada, WSE-3, HBM2E
-    OwnSet("fifth", "zh", 200, (0.97, 0.90, 0.90, 0.95), "95.7 / 79.2 / 74.4 / 88.7"),
-    OwnSet("fifth", "en", 100, (0.98, 0.93, 0.93, 0.96), "97.7 / 69.2 / 58.3 / 96.2"),
+    OwnSet("fifth", "zh", 200, (0.97, 0.92, 0.93, 0.95), "95.7 / 79.2 / 74.4 / 88.7"),
+    OwnSet("fifth", "en", 100, (0.98, 0.94, 0.93, 0.99), "97.7 / 69.2 / 58.3 / 96.2"),
     # V100, TPU v3 and its pod, MI210, Trainium2 and its systems, HBM2
-    OwnSet("sixth", "zh", 250, (0.99, 0.93, 0.90, 0.98), "96.7 / 86.9 / 82.5 / 96.2"),
+    OwnSet("sixth", "zh", 250, (0.99, 0.93, 0.91, 0.98), "96.7 / 86.9 / 82.5 / 96.2"),
     OwnSet("sixth", "en", 130, (0.99, 0.93, 0.92, 0.99), "95.7 / 84.4 / 80.7 / 100"),
     # P100, MI100, Max 1550, GC200, A40, GDDR6
-    OwnSet("seventh", "zh", 240, (0.99, 0.94, 0.93, 0.98), "98.1 / 85.2 / 81.2 / 94.2"),
-    OwnSet("seventh", "en", 230, (0.99, 0.91, 0.89, 0.96), "99.0 / 88.0 / 85.1 / 93.8"),
+    OwnSet("seventh", "zh", 240, (0.99, 0.95, 0.96, 0.98), "98.1 / 85.2 / 81.2 / 94.2"),
+    OwnSet("seventh", "en", 230, (0.99, 0.94, 0.92, 0.98), "99.0 / 88.0 / 85.1 / 93.8"),
     # Ascend 910, Gaudi 2, Inferentia2, RTX 4090, GroqChip, LPDDR5X (first scores at the
     # head of the stop before it was written)
     OwnSet("eighth", "zh", 480, (0.98, 0.93, 0.95, 0.98), "98.4 / 87.1 / 86.7 / 92.2"),
     OwnSet("eighth", "en", 400, (0.98, 0.94, 0.93, 0.95), "97.4 / 88.3 / 88.3 / 88.4"),
     # T4, TPU v2 and its pod, Maia 100, Wormhole n300, Trainium, HBM4: two FAQ-style texts;
     # the issue's targets are not all met on it (see the README)
-    OwnSet("ninth", "zh", 430, (0.94, 0.85, 0.83, 0.95), "94.5 / 84.4 / 82.8 / 94.1"),
-    OwnSet("ninth", "en", 430, (0.97, 0.89, 0.87, 0.96), "96.0 / 88.4 / 87.4 / 95.9"),
+    OwnSet("ninth", "zh", 430, (0.94, 0.87, 0.85, 0.97), "94.5 / 84.4 / 82.8 / 94.1"),
+    OwnSet("ninth", "en", 430, (0.97, 0.90, 0.89, 0.96), "96.0 / 88.4 / 87.4 / 95.9"),
     # A30, H20, Gaudi, WSE-2, SN40L, GDDR7: lecture notes and a review; misses the targets
-    OwnSet("tenth", "zh", 400, (0.96, 0.91, 0.86, 0.97), "94.2 / 89.3 / 83.4 / 96.7"),
-    OwnSet("tenth", "en", 320, (0.98, 0.88, 0.88, 0.90), "95.5 / 85.9 / 87.5 / 86.5"),
+    OwnSet("tenth", "zh", 400, (0.96, 0.92, 0.87, 0.97), "94.2 / 89.3 / 83.4 / 96.7"),
+    OwnSet("tenth", "en", 320, (0.98, 0.90, 0.89, 0.93), "95.5 / 85.9 / 87.5 / 86.5"),
     # TPU v4 and its pod, MI250, A10, Cloud AI 100, Bow IPU, DDR5: meeting minutes and a
     # buyer's guide; misses the targets (see the README)
-    OwnSet("eleventh", "zh", 500, (0.96, 0.91, 0.87, 0.97), "95.4 / 87.0 / 85.3 / 91.7"),
-    OwnSet("eleventh", "en", 360, (0.98, 0.95, 0.91, 0.99), "97.7 / 91.3 / 87.7 / 97.2"),
+    OwnSet("eleventh", "zh", 500, (0.96, 0.91, 0.89, 0.98), "95.4 / 87.0 / 85.3 / 91.7"),
+    OwnSet("eleventh", "en", 360, (0.98, 0.95, 0.92, 0.99), "97.7 / 91.3 / 87.7 / 97.2"),
     # TPU v6e, Ascend 910B, L40, MI60, Max 1100, GDDR6X: an answer with its comments and an
     # engineering blog post; misses the targets (see the README)
-    OwnSet("twelfth", "zh", 550, (0.94, 0.90, 0.88, 0.94), "94.9 / 86.2 / 87.7 / 86.4"),
-    OwnSet("twelfth", "en", 480, (0.96, 0.92, 0.88, 0.96), "96.8 / 91.2 / 88.2 / 94.4"),
+    OwnSet("twelfth", "zh", 550, (0.96, 0.91, 0.89, 0.94), "94.9 / 86.2 / 87.7 / 86.4"),
+    OwnSet("twelfth", "en", 480, (0.96, 0.93, 0.88, 0.97), "96.8 / 91.2 / 88.2 / 94.4"),
     # V100 PCIe, Jetson AGX Orin, A2, Radeon Pro W7900, Grayskull e150, Arc A770, LPDDR5: a
     # lab's selection report and a forum thread; misses the targets (see the README)
-    OwnSet("thirteenth", "zh", 620, (0.89, 0.84, 0.84, 0.87), "89.6 / 84.1 / 85.0 / 86.8"),
-    OwnSet("thirteenth", "en", 450, (0.93, 0.88, 0.91, 0.93), "93.0 / 84.7 / 91.4 / 85.6"),
+    OwnSet("thirteenth", "zh", 620, (0.93, 0.85, 0.86, 0.87), "89.6 / 84.1 / 85.0 / 86.8"),
+    OwnSet("thirteenth", "en", 450, (0.93, 0.89, 0.91, 0.94), "93.0 / 84.7 / 91.4 / 85.6"),
     # Dojo D1, Tesla P40, MI25, Inferentia, Colossus GC2, GDDR5X: an explainer article and
     # notes of a talk; misses the targets but for precision (see the README)
-    OwnSet("fourteenth", "zh", 355, (0.99, 0.88, 0.81, 0.97), "100 / 87.2 / 81.6 / 94.2"),
-    OwnSet("fourteenth", "en", 350, (0.97, 0.90, 0.86, 0.98), "97.8 / 88.4 / 86.8 / 92.9"),
+    OwnSet("fourteenth", "zh", 355, (0.99, 0.92, 0.90, 0.97), "100 / 87.2 / 81.6 / 94.2"),
+    OwnSet("fourteenth", "en", 350, (0.98, 0.92, 0.91, 0.98), "97.8 / 88.4 / 86.8 / 92.9"),
     # GH200, Tesla K80, MI50, MTIA v1, WSE-1, HBM: lecture notes and a design review;
     # misses the targets on accuracy and non-claims (first scores at 598c6cd)
-    OwnSet("fifteenth", "zh", 390, (0.97, 0.85, 0.85, 0.85), "97.5 / 85.5 / 85.1 / 85.2"),
-    OwnSet("fifteenth", "en", 390, (0.98, 0.85, 0.90, 0.80), "98.7 / 85.5 / 90.8 / 80.3"),
+    OwnSet("fifteenth", "zh", 390, (0.99, 0.92, 0.89, 0.96), "97.5 / 85.5 / 85.1 / 85.2"),
+    OwnSet("fifteenth", "en", 390, (0.98, 0.88, 0.92, 0.84), "98.7 / 85.5 / 90.8 / 80.3"),
     # RTX 3090, Jetson AGX Xavier, Tesla M40, Hailo-8, NNP-T, LPDDR4X: a review and a
     # podcast transcript (first scores at 598c6cd, before units spelled out in words)
-    OwnSet("sixteenth", "zh", 390, (0.96, 0.92, 0.90, 0.98), "96.1 / 92.1 / 91.0 / 98.6"),
-    OwnSet("sixteenth", "en", 385, (0.95, 0.88, 0.83, 0.94), "92.4 / 80.1 / 61.2 / 93.5"),
+    OwnSet("sixteenth", "zh", 390, (0.96, 0.94, 0.94, 0.98), "96.1 / 92.1 / 91.0 / 98.6"),
+    OwnSet("sixteenth", "en", 385, (0.97, 0.92, 0.88, 0.96), "92.4 / 80.1 / 61.2 / 93.5"),
     # Titan V, Radeon VII, A800, Ascend 310, Goya, DDR4: a talk's slides and notes and an
     # encyclopedia article; misses the targets (first scores at 0f6362b)
-    OwnSet("seventeenth", "zh", 390, (0.93, 0.82, 0.83, 0.83), "93.2 / 82.3 / 83.8 / 83.1"),
-    OwnSet("seventeenth", "en", 390, (0.95, 0.87, 0.80, 0.95), "95.6 / 87.3 / 80.7 / 95.8"),
+    OwnSet("seventeenth", "zh", 390, (0.93, 0.82, 0.84, 0.83), "93.2 / 82.3 / 83.8 / 83.1"),
+    OwnSet("seventeenth", "en", 390, (0.95, 0.88, 0.84, 0.95), "95.6 / 87.3 / 80.7 / 95.8"),
     # GTX 1080 Ti, RX 7900 XTX, RTX A6000, TPU v4i, M2 Ultra, GDDR5: an interview question
     # bank and a team's chat log; misses the targets (first scores at 0f6362b)
-    OwnSet("eighteenth", "zh", 390, (0.96, 0.87, 0.88, 0.86), "96.6 / 87.9 / 88.9 / 86.6"),
-    OwnSet("eighteenth", "en", 390, (0.96, 0.87, 0.81, 0.93), "96.3 / 87.1 / 81.6 / 93.1"),
+    OwnSet("eighteenth", "zh", 390, (0.96, 0.87, 0.89, 0.86), "96.6 / 87.9 / 88.9 / 86.6"),
+    OwnSet("eighteenth", "en", 390, (0.96, 0.89, 0.84, 0.95), "96.3 / 87.1 / 81.6 / 93.1"),
     # Quadro RTX 8000, V100S, Radeon Pro VII, MI8, BR100, LPDDR4: paper-reading notes and
     # an issue thread; misses the targets (first scores at 77b24b6)
     OwnSet("nineteenth", "zh", 385, (0.96, 0.90, 0.87, 0.99), "96.0 / 90.8 / 87.3 / 99.4"),
-    OwnSet("nineteenth", "en", 360, (0.96, 0.85, 0.79, 0.96), "97.5 / 83.5 / 73.5 / 96.1"),
+    OwnSet("nineteenth", "en", 360, (0.96, 0.87, 0.82, 0.97), "97.5 / 83.5 / 73.5 / 96.1"),
     # Tesla K40, RTX A5000, RX 6900 XT, Arc A380, M1 Max, DDR3: a news piece and a press
     # release; misses the targets (first scores at 77b24b6)
-    OwnSet("twentieth", "zh", 390, (0.97, 0.88, 0.86, 0.93), "97.4 / 88.7 / 86.9 / 93.8"),
-    OwnSet("twentieth", "en", 390, (0.97, 0.89, 0.86, 0.95), "97.6 / 89.4 / 86.2 / 95.4"),
+    OwnSet("twentieth", "zh", 390, (0.97, 0.88, 0.87, 0.93), "97.4 / 88.7 / 86.9 / 93.8"),
+    OwnSet("twentieth", "en", 390, (0.97, 0.90, 0.88, 0.95), "97.6 / 89.4 / 86.2 / 95.4"),
     # RTX 2080 Ti, Tesla P4, RX 580, Coral Edge TPU, M3 Max, HBM3: a textbook chapter and a
     # procurement e-mail thread; misses the targets (first scores at 54691e3)
     OwnSet("twentyfirst", "zh", 390, (0.96, 0.87, 0.83, 0.95), "96.5 / 86.9 / 82.3 / 95.4"),
-    OwnSet("twentyfirst", "en", 355, (0.96, 0.84, 0.94, 0.81), "95.7 / 79.5 / 93.3 / 72.4"),
+    OwnSet("twentyfirst", "en", 355, (0.96, 0.86, 0.96, 0.82), "95.7 / 79.5 / 93.3 / 72.4"),
     # H800 SXM, RTX 4080, Tesla K20X, RX 7600, Flex 170, DDR2: an evaluation report and a
     # launch live-blog; misses the targets (first scores at 54691e3)
-    OwnSet("twentysecond", "zh", 405, (0.98, 0.90, 0.90, 0.93), "98.9 / 90.5 / 90.7 / 93.4"),
-    OwnSet("twentysecond", "en", 360, (0.98, 0.84, 0.72, 0.94), "98.9 / 84.1 / 72.9 / 94.1"),
+    OwnSet("twentysecond", "zh", 405, (0.98, 0.91, 0.90, 0.95), "98.9 / 90.5 / 90.7 / 93.4"),
+    OwnSet("twentysecond", "en", 360, (0.98, 0.86, 0.77, 0.96), "98.9 / 84.1 / 72.9 / 94.1"),
     # Jetson Nano, RTX 3060, RX 6800, Arc A750, GTX 980, LPDDR4: a review site's spec
     # comparison page and a student's lab notebook (first scores at 54691e3)
-    OwnSet("twentythird", "zh", 390, (0.97, 0.88, 0.86, 0.96), "97.6 / 88.1 / 84.7 / 96.0"),
-    OwnSet("twentythird", "en", 400, (0.95, 0.83, 0.79, 0.86), "96.6 / 83.5 / 78.6 / 86.7"),
+    OwnSet("twentythird", "zh", 390, (0.97, 0.90, 0.87, 0.97), "97.6 / 88.1 / 84.7 / 96.0"),
+    OwnSet("twentythird", "en", 400, (0.95, 0.86, 0.79, 0.93), "96.6 / 83.5 / 78.6 / 86.7"),
     # RTX A4000, Radeon Pro W6800, Tesla M60, Blackhole p150a, Ascend 310P, HBM3E: a
     # technical blog post with code and logs, and an integrator's product brief (first
     # scores at 54691e3)
-    OwnSet("twentyfourth", "zh", 395, (0.95, 0.87, 0.89, 0.90), "96.3 / 87.0 / 88.6 / 90.3"),
-    OwnSet("twentyfourth", "en", 370, (0.95, 0.92, 0.94, 0.97), "96.3 / 92.0 / 92.8 / 97.8"),
+    OwnSet("twentyfourth", "zh", 395, (0.95, 0.88, 0.89, 0.92), "96.3 / 87.0 / 88.6 / 90.3"),
+    OwnSet("twentyfourth", "en", 370, (0.95, 0.92, 0.95, 0.97), "96.3 / 92.0 / 92.8 / 97.8"),
 )
 
 
@@ -185,4 +185,4 @@ def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None
     # these are the figures reached, kept from falling back. The issue's targets
     # (97 / 90 / 85 / 95 %) are met on it for non-claims only: see the README.
     scores = _scores(course_text, course_view, COURSE_LABELS)
-    _holds(scores, 250, (0.91, 0.72, 0.61, 0.95))
+    _holds(scores, 250, (0.92, 0.72, 0.62, 0.95))
