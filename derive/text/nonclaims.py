@@ -39,6 +39,7 @@ class NonClaim(StrEnum):
     rating = "rating"
     workload = "workload"
     fleet = "fleet"
+    expense = "expense"
 
 
 _WINDOW = 24
@@ -79,7 +80,7 @@ _NAME_AFTER = re.compile(r"[A-Za-z_]|-[A-Z]{2,}-")
 ("7710-ML-EQUIP", a budget line)."""
 _REFERENCE_BEFORE = re.compile(
     r"(?<![A-Za-z])(?i:room|rm\.|ext\.?|extension|tel\.?|phone|fax|sku|po|p\.o\.|ticket"
-    r"|invoice|order no\.?|part no\.?|serial(?: no\.?)?|ref\.?|no\.)\s?$"
+    r"|invoice|order no\.?|part no\.?|serial(?: no\.?)?|ref\.?|rev\.?|no\.)\s?$"
 )
 """The label of a reference number: "Room 3.114", "ext. 207", "PO 4500", "SKU 1182"."""
 _PHONE = re.compile(r"\+\d{1,3}(?:[ -]\(?\d{2,4}\)?){2,4}(?!\d)")
@@ -132,6 +133,14 @@ _CLOCK_OPERAND_AFTER = re.compile(r"\s{0,2}[×*x]\s{0,2}\d[\d.,]*\s?(?:[eE]9|GHz
 """The clock as the next factor: "4864 * 2 * 1.78e9", "× 2 × 1.5 GHz"."""
 _POWER_OF_TEN = re.compile(r"1(?:\.0+)?[eE][+-]?\d{1,2}")
 """One written as a power of ten, "1e3", "1e12": a unit's scale, never a value."""
+_MONEY_BEFORE = re.compile(r"(?:[$€£¥]|US\$|(?i:usd|rmb|eur)\s?)\s?$")
+_MONEY_AFTER = re.compile(r"\s?(?:美元|元|(?i:usd|dollars|euros?)(?![A-Za-z]))")
+_TOTAL_BEFORE = re.compile(
+    r"(?:(?i:total|subtotal|budget|ceiling|shipping|freight|tax|in all)|合计|总计|总价|总额|预算"
+    r"|运费)[^;。；]{0,60}$|[=＝]\s{0,2}(?:[$€£¥]|US\$)?\s{0,2}$"
+)
+_TOTAL_AFTER = re.compile(r"\s?(?:(?i:ceiling|budget|cap|in total|total)(?![A-Za-z])|预算|上限)")
+"""What makes a sum of money an order's, not a product's: "Total … $31,455.40", "= $9,336.00"."""
 _OPTION_BEFORE = re.compile(r"(?:^|\s)--?[A-Za-z][\w-]*[ =]$")
 """A command-line option's value: "--iters 20", "nvpmodel -m 1"."""
 _FLOP_PER_MAC_BEFORE = re.compile(r"[×x*]\s{0,2}$")
@@ -282,6 +291,15 @@ def classify(
         return NonClaim.identifier  # H100, v7, m16n8k16, sm_100, T-1
     if not has_unit and not number.powered and _NAME_AFTER.match(right_after):
         return NonClaim.identifier  # 3D, 4K, 5090X
+    if (
+        not has_unit
+        and (_MONEY_BEFORE.search(before) or _MONEY_AFTER.match(right_after))
+        and (
+            _TOTAL_BEFORE.search(line[max(0, start - 80) : start].rstrip("$€£¥ "))
+            or _TOTAL_AFTER.match(line, number.end)
+        )
+    ):
+        return NonClaim.expense  # = $9,336.00, a budget of $35,000: what an order costs
     if not has_unit and _OPTION_BEFORE.search(before):
         return NonClaim.identifier  # --iters 20: a command's argument
     if _PAGE_BEFORE.search(before) or (not has_unit and _REFERENCE_BEFORE.search(before)):

@@ -81,6 +81,11 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("    peak = units * flop * ghz / 1e3      # TFLOP/s", NonClaim.constant),
         ("几点说明：一次 FMA 记 2 FLOP；", NonClaim.constant),
         ("an FMA counts as 2 operations", NonClaim.constant),
+        ("Lines: 24 x $389.00 = $9,336.00 for the boards", NonClaim.expense),
+        ("Total from the revised quote is $31,455.40 before tax", NonClaim.expense),
+        ("which is under the $35,000 ceiling Tom gave", NonClaim.expense),
+        ("合计 3,320.00 美元", NonClaim.expense),
+        ("quote Q-26-0388 rev 2", NonClaim.identifier),
         ("共 326 条评论", NonClaim.metadata),
         ("**某用户**（赞 412）：你写错了", NonClaim.metadata),
         ("the post drew 326 comments", NonClaim.metadata),
@@ -120,6 +125,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "Peak FP32 = lanes * 2 (FMA) * clock:": 1,
         "$ ./bwtest --bytes 256M --iters 20": 1,
         "# R32 (release), REVISION: 7.1": 1,
+        "Lines: 24 x $389.00 = $9,336.00 for the boards": 2,
+        "quote Q-26-0388 rev 2": 1,
     }.get(text, 0)
     assert kind(text, nth) is expected
 
@@ -133,6 +140,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "从 8.0 到 9.6 Gbps",
         "It has 148 SMs",
         "a peak of 1e15 FLOP/s",
+        "The board lists at $389.00 each",
+        "首发价 549 美元",
         "≈ 35 TB/s",
         "on 16-bit channels with 16 banks each",
         "每颗 1024 位总线",
