@@ -766,8 +766,12 @@ def candidates(
             for echo in recent
             if echo.digits == number.digits
             and (number.unit is None or echo.unit_text == number.unit_text)
-            and (len(number.digits) > 1 or echo.line == block.line)
-        ]  # a lone digit repeats only on its own line: "4 TiB" … "4 × 1,024" lines on
+            and (
+                echo.line == block.line
+                or (len(number.digits) > 1 and not _power_of_two(number.value))
+            )
+        ]  # a lone digit or a power of two (16, 256: a tile's side, a width) repeats only
+        # on its own line: "4 TiB" … "4 × 1,024" lines on; "16 Gbit" … "16 × 16 × 16"
         if len({(e.subject, e.quantity) for e in same if e.quantity}) > 1:
             same = []  # "181.0 TFLOPS … INT8 也是 181.0 TOPS": a repeat of which?
         echo = same[-1] if same else None
@@ -918,6 +922,14 @@ def of_dimension(
         )
         view.dimensions[key] = found
     return found
+
+
+def _power_of_two(value: Decimal) -> bool:
+    """True for a whole power of two (2, 16, 256, 4,096): common to many quantities."""
+    if value != value.to_integral_value() or value < 2:
+        return False
+    whole = int(value)
+    return whole & (whole - 1) == 0
 
 
 def scaled(number: TextNumber) -> bool:

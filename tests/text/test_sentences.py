@@ -2581,3 +2581,20 @@ def test_a_header_that_gives_a_scale_scales_its_cells(tmp_path: Path, table: str
         (Verdict.matched, "chip-a"),
         (Verdict.matched, "chip-b"),
     ], [c.why for c in claims]
+
+
+def test_a_power_of_two_repeats_no_earlier_figure_lines_away(tmp_path: Path) -> None:
+    # the 16 Gbit dies of line 1 say nothing of the 16 × 16 × 16 cube three lines on:
+    # a power of two is too common to be a repeat from further than its own line
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": _quantity("hbm.die_density", "HBM die density", "Gbit"),
+        "subjects/chip-a.yaml": _chip(
+            "chip-a", "Chip A", [("hbm.die_density", "16 Gbit"), ("hbm.stacks", "4")]
+        ),
+    }
+    view = _loaded(tmp_path, files)
+    text = (
+        "Chip A 的 HBM 用 16 Gbit 颗粒。\n\n它有 4 颗堆栈。\n\n每个核里的 Cube 是 16 × 16 × 16。\n"
+    )
+    cube = [r for r in check_text(text, view).results if r.number.line == 5]
+    assert [r.verdict for r in cube] == [Verdict.unresolved] * 3, [r.why for r in cube]
