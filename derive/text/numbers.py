@@ -42,6 +42,8 @@ _TIMES_TEN_SUPER = re.compile(r"\s{0,2}[×x*]\s{0,2}10([⁰¹²³⁴⁵⁶⁷⁸
 _FRACTION = re.compile(r"/([1-9]\d{0,2})(?![\d/.,])")
 _CARET = re.compile(r"\^([1-9]\d?)(?![\d.])")
 _SQUARED = re.compile(r"([²³])")
+_AND_A_HALF = re.compile(r"\s{1,2}and\s(?:a\s)?half(?![A-Za-z])|\s?个半")
+"""A half after a whole number, as said aloud: "3 and a half", "3 个半"."""
 _RANGE = re.compile(
     r"\s{0,3}(?:–|—|-|~|到|至|一路到|to)\s{0,3}("
     r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
@@ -344,6 +346,9 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
                 high = upper
                 resolution = min(resolution, significant_resolution(range_match.group(1)))
                 literal_end = range_match.end()
+        half = _AND_A_HALF.match(line, literal_end) if not used and "." not in digits else None
+        if half and high is None:  # "3 and a half terabytes": 3.5, give or take a quarter
+            value, resolution, literal_end = value + Decimal("0.5"), Decimal("0.5"), half.end()
         rest = line[literal_end : literal_end + 3].lstrip(" ")
         word = rest[:2] if rest[:2] in _MULTIPLIERS else rest[:1]
         if word in _MULTIPLIERS:  # 1,770 万, 989.4 万亿 (10¹²)

@@ -104,6 +104,14 @@ def test_hyphenated_units_fractions_and_squares() -> None:
     assert [n.value for n in numbers("BF16 是 71/142 TFLOPS")][1:] == [Decimal(71), Decimal(142)]
     (square,) = numbers("2 × 256² cells")[1:]
     assert square.value == Decimal(65536)
+    # a half said aloud: "3 and a half terabytes a second" is 3.5 TB/s, to a quarter
+    (spoken,) = numbers("about 3 and a half terabytes a second")
+    assert (spoken.value, spoken.unit, spoken.resolution) == (
+        Decimal("3.5"),
+        "TB/s",
+        Decimal("0.5"),
+    )
+    assert [n.value for n in numbers("大约 3 个半 TB/s，3 半导体")] == [Decimal("3.5"), Decimal(3)]
     # after a decimal, a superscript digit marks a footnote: the cell says 3.2, not 32.768
     (marked,) = numbers("| 单针速率（Gbps） | 3.2³ |")
     assert marked.value == Decimal("3.2")
