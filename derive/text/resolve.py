@@ -738,8 +738,9 @@ def candidates(
     A pair needs a subject the words point at and a quantity of the number's
     dimension. A quantity no label names is a candidate only by its unit (then a
     weak one); a bare number without a unit or a label is a candidate of the
-    passage's subjects only when it has four significant digits or more, and can
-    then only be confirmed by its value, never contradicted.
+    passage's subjects only when it has four significant digits or more (three, of a
+    subject the sentence names), and can then only be confirmed by its value, never
+    contradicted.
     """
     if number.unit is None and _UNIT_OF_NO_QUANTITY.match(block.text, number.end):
         return []  # "16 nm", "645 mm²", "1.1 V": a length, an area, a voltage
@@ -786,7 +787,6 @@ def candidates(
                 _best(subjects, echo.subject, FIRM_SUBJECT, why)
     if not subjects and not of_an_unknown_model(view, block, start, mentions):
         subjects = _owners(view, quantities)
-    bare_by_value = number.unit is None and significant_digits(number.digits) >= BARE_DIGITS
     found: list[Candidate] = []
     # "the only quantity in B/cycle" of the likeliest subjects, not of each subject: one
     # holding fewer quantities of the unit is not the likelier for it
@@ -797,9 +797,15 @@ def candidates(
         if score >= likeliest
         for q in of_dimension(view, subject, number.unit, number.unit_text)
     }
+    digits = significant_digits(number.digits) if number.unit is None else 0
     for subject, (s_score, s_why) in subjects.items():
         held = view.quantities_of.get(subject, ())
         in_dimension = of_dimension(view, subject, number.unit, number.unit_text)
+        # of a subject the sentence names, three digits are as telling ("RTX 2080 Ti：把
+        # 13.4 乘出来"): its quantities are weighed by the value too
+        bare_by_value = digits >= BARE_DIGITS or (
+            digits >= BARE_DIGITS - 1 and s_score >= SUBJECT_IN_SENTENCE
+        )
         pool = held if bare_by_value else sorted(in_dimension | (quantities.keys() & set(held)))
         for quantity in pool:
             q_score, q_why = quantities.get(quantity, (0.0, ""))

@@ -2598,3 +2598,16 @@ def test_a_power_of_two_repeats_no_earlier_figure_lines_away(tmp_path: Path) -> 
     )
     cube = [r for r in check_text(text, view).results if r.number.line == 5]
     assert [r.verdict for r in cube] == [Verdict.unresolved] * 3, [r.why for r in cube]
+
+
+@pytest.mark.parametrize(
+    "text", ["## 7.1　Chip A：把 13.4 乘出来\n", "## 7.1 Chip A: working out the 13.4\n"]
+)
+def test_three_digits_of_a_subject_the_sentence_names_are_weighed_by_value(
+    tmp_path: Path, text: str
+) -> None:
+    # no word names a quantity; the sentence names Chip A, and of its quantities only the
+    # dense BF16 peak is 13.4: three digits are too few for any subject, not for this one
+    facts = [("peak.bf16_dense", "13.4 TFLOPS"), ("sm.count", "68"), ("gddr.capacity", "11 GB")]
+    claim = _one(text, _chip_a(tmp_path, facts))
+    assert (claim.verdict, claim.quantity) == (Verdict.matched, "peak.bf16_dense"), claim.why
