@@ -96,34 +96,34 @@ OWN_SETS = (
     OwnSet("sixth", "en", 130, (0.99, 0.93, 0.92, 0.99), "95.7 / 84.4 / 80.7 / 100"),
     # P100, MI100, Max 1550, GC200, A40, GDDR6
     OwnSet("seventh", "zh", 240, (0.99, 0.95, 0.96, 0.98), "98.1 / 85.2 / 81.2 / 94.2"),
-    OwnSet("seventh", "en", 230, (0.99, 0.94, 0.92, 0.98), "99.0 / 88.0 / 85.1 / 93.8"),
+    OwnSet("seventh", "en", 230, (0.99, 0.94, 0.93, 0.98), "99.0 / 88.0 / 85.1 / 93.8"),
     # Ascend 910, Gaudi 2, Inferentia2, RTX 4090, GroqChip, LPDDR5X (first scores at the
     # head of the stop before it was written)
     OwnSet("eighth", "zh", 480, (0.98, 0.93, 0.95, 0.98), "98.4 / 87.1 / 86.7 / 92.2"),
-    OwnSet("eighth", "en", 400, (0.98, 0.94, 0.93, 0.95), "97.4 / 88.3 / 88.3 / 88.4"),
+    OwnSet("eighth", "en", 400, (0.98, 0.94, 0.94, 0.95), "97.4 / 88.3 / 88.3 / 88.4"),
     # T4, TPU v2 and its pod, Maia 100, Wormhole n300, Trainium, HBM4: two FAQ-style texts;
     # the issue's targets are not all met on it (see the README)
     OwnSet("ninth", "zh", 430, (0.94, 0.87, 0.85, 0.97), "94.5 / 84.4 / 82.8 / 94.1"),
     OwnSet("ninth", "en", 430, (0.97, 0.90, 0.89, 0.96), "96.0 / 88.4 / 87.4 / 95.9"),
     # A30, H20, Gaudi, WSE-2, SN40L, GDDR7: lecture notes and a review; misses the targets
-    OwnSet("tenth", "zh", 400, (0.96, 0.92, 0.87, 0.97), "94.2 / 89.3 / 83.4 / 96.7"),
+    OwnSet("tenth", "zh", 400, (0.97, 0.92, 0.87, 0.97), "94.2 / 89.3 / 83.4 / 96.7"),
     OwnSet("tenth", "en", 320, (0.98, 0.90, 0.89, 0.93), "95.5 / 85.9 / 87.5 / 86.5"),
     # TPU v4 and its pod, MI250, A10, Cloud AI 100, Bow IPU, DDR5: meeting minutes and a
     # buyer's guide; misses the targets (see the README)
-    OwnSet("eleventh", "zh", 500, (0.96, 0.91, 0.88, 0.98), "95.4 / 87.0 / 85.3 / 91.7"),
+    OwnSet("eleventh", "zh", 500, (0.96, 0.91, 0.89, 0.98), "95.4 / 87.0 / 85.3 / 91.7"),
     OwnSet("eleventh", "en", 360, (0.98, 0.95, 0.92, 0.99), "97.7 / 91.3 / 87.7 / 97.2"),
     # TPU v6e, Ascend 910B, L40, MI60, Max 1100, GDDR6X: an answer with its comments and an
     # engineering blog post; misses the targets (see the README)
-    OwnSet("twelfth", "zh", 550, (0.96, 0.91, 0.89, 0.94), "94.9 / 86.2 / 87.7 / 86.4"),
-    OwnSet("twelfth", "en", 480, (0.96, 0.93, 0.88, 0.97), "96.8 / 91.2 / 88.2 / 94.4"),
+    OwnSet("twelfth", "zh", 550, (0.98, 0.92, 0.89, 0.94), "94.9 / 86.2 / 87.7 / 86.4"),
+    OwnSet("twelfth", "en", 480, (0.97, 0.94, 0.91, 0.97), "96.8 / 91.2 / 88.2 / 94.4"),
     # V100 PCIe, Jetson AGX Orin, A2, Radeon Pro W7900, Grayskull e150, Arc A770, LPDDR5: a
     # lab's selection report and a forum thread; misses the targets (see the README)
-    OwnSet("thirteenth", "zh", 620, (0.93, 0.85, 0.86, 0.87), "89.6 / 84.1 / 85.0 / 86.8"),
-    OwnSet("thirteenth", "en", 450, (0.93, 0.89, 0.91, 0.94), "93.0 / 84.7 / 91.4 / 85.6"),
+    OwnSet("thirteenth", "zh", 620, (0.93, 0.85, 0.87, 0.87), "89.6 / 84.1 / 85.0 / 86.8"),
+    OwnSet("thirteenth", "en", 450, (0.93, 0.89, 0.92, 0.94), "93.0 / 84.7 / 91.4 / 85.6"),
     # Dojo D1, Tesla P40, MI25, Inferentia, Colossus GC2, GDDR5X: an explainer article and
     # notes of a talk; misses the targets but for precision (see the README)
     OwnSet("fourteenth", "zh", 355, (0.99, 0.92, 0.90, 0.97), "100 / 87.2 / 81.6 / 94.2"),
-    OwnSet("fourteenth", "en", 350, (0.98, 0.92, 0.91, 0.98), "97.8 / 88.4 / 86.8 / 92.9"),
+    OwnSet("fourteenth", "en", 350, (0.98, 0.93, 0.92, 0.98), "97.8 / 88.4 / 86.8 / 92.9"),
     # GH200, Tesla K80, MI50, MTIA v1, WSE-1, HBM: lecture notes and a design review;
     # misses the targets on accuracy and non-claims (first scores at 598c6cd)
     OwnSet("fifteenth", "zh", 390, (0.99, 0.92, 0.88, 0.96), "97.5 / 85.5 / 85.1 / 85.2"),
@@ -142,28 +142,28 @@ OWN_SETS = (
     OwnSet("eighteenth", "en", 390, (0.96, 0.89, 0.84, 0.95), "96.3 / 87.1 / 81.6 / 93.1"),
     # Quadro RTX 8000, V100S, Radeon Pro VII, MI8, BR100, LPDDR4: paper-reading notes and
     # an issue thread; misses the targets (first scores at 77b24b6)
-    OwnSet("nineteenth", "zh", 385, (0.95, 0.90, 0.87, 0.99), "96.0 / 90.8 / 87.3 / 99.4"),
-    OwnSet("nineteenth", "en", 360, (0.96, 0.87, 0.82, 0.97), "97.5 / 83.5 / 73.5 / 96.1"),
+    OwnSet("nineteenth", "zh", 385, (0.95, 0.90, 0.88, 0.99), "96.0 / 90.8 / 87.3 / 99.4"),
+    OwnSet("nineteenth", "en", 360, (0.96, 0.88, 0.84, 0.97), "97.5 / 83.5 / 73.5 / 96.1"),
     # Tesla K40, RTX A5000, RX 6900 XT, Arc A380, M1 Max, DDR3: a news piece and a press
     # release; misses the targets (first scores at 77b24b6)
-    OwnSet("twentieth", "zh", 390, (0.97, 0.88, 0.87, 0.93), "97.4 / 88.7 / 86.9 / 93.8"),
-    OwnSet("twentieth", "en", 390, (0.97, 0.90, 0.88, 0.95), "97.6 / 89.4 / 86.2 / 95.4"),
+    OwnSet("twentieth", "zh", 390, (0.97, 0.89, 0.87, 0.93), "97.4 / 88.7 / 86.9 / 93.8"),
+    OwnSet("twentieth", "en", 390, (0.97, 0.91, 0.90, 0.95), "97.6 / 89.4 / 86.2 / 95.4"),
     # RTX 2080 Ti, Tesla P4, RX 580, Coral Edge TPU, M3 Max, HBM3: a textbook chapter and a
     # procurement e-mail thread; misses the targets (first scores at 54691e3)
-    OwnSet("twentyfirst", "zh", 390, (0.96, 0.87, 0.83, 0.95), "96.5 / 86.9 / 82.3 / 95.4"),
-    OwnSet("twentyfirst", "en", 355, (0.96, 0.86, 0.96, 0.82), "95.7 / 79.5 / 93.3 / 72.4"),
+    OwnSet("twentyfirst", "zh", 390, (0.97, 0.87, 0.84, 0.95), "96.5 / 86.9 / 82.3 / 95.4"),
+    OwnSet("twentyfirst", "en", 355, (0.96, 0.89, 0.96, 0.88), "95.7 / 79.5 / 93.3 / 72.4"),
     # H800 SXM, RTX 4080, Tesla K20X, RX 7600, Flex 170, DDR2: an evaluation report and a
     # launch live-blog; misses the targets (first scores at 54691e3)
     OwnSet("twentysecond", "zh", 405, (0.98, 0.91, 0.90, 0.95), "98.9 / 90.5 / 90.7 / 93.4"),
-    OwnSet("twentysecond", "en", 360, (0.98, 0.86, 0.77, 0.96), "98.9 / 84.1 / 72.9 / 94.1"),
+    OwnSet("twentysecond", "en", 360, (0.98, 0.87, 0.77, 0.96), "98.9 / 84.1 / 72.9 / 94.1"),
     # Jetson Nano, RTX 3060, RX 6800, Arc A750, GTX 980, LPDDR4: a review site's spec
     # comparison page and a student's lab notebook (first scores at 54691e3)
-    OwnSet("twentythird", "zh", 390, (0.97, 0.90, 0.87, 0.97), "97.6 / 88.1 / 84.7 / 96.0"),
-    OwnSet("twentythird", "en", 400, (0.95, 0.85, 0.78, 0.93), "96.6 / 83.5 / 78.6 / 86.7"),
+    OwnSet("twentythird", "zh", 390, (0.97, 0.90, 0.88, 0.97), "97.6 / 88.1 / 84.7 / 96.0"),
+    OwnSet("twentythird", "en", 400, (0.95, 0.86, 0.79, 0.93), "96.6 / 83.5 / 78.6 / 86.7"),
     # RTX A4000, Radeon Pro W6800, Tesla M60, Blackhole p150a, Ascend 310P, HBM3E: a
     # technical blog post with code and logs, and an integrator's product brief (first
     # scores at 54691e3)
-    OwnSet("twentyfourth", "zh", 395, (0.95, 0.88, 0.89, 0.92), "96.3 / 87.0 / 88.6 / 90.3"),
+    OwnSet("twentyfourth", "zh", 395, (0.95, 0.89, 0.92, 0.92), "96.3 / 87.0 / 88.6 / 90.3"),
     OwnSet("twentyfourth", "en", 370, (0.95, 0.92, 0.95, 0.97), "96.3 / 92.0 / 92.8 / 97.8"),
 )
 
