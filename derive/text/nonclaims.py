@@ -306,7 +306,11 @@ def classify(
         return NonClaim.identifier  # page 12, Room 3.114, ext. 207
     if not has_unit and re.fullmatch(r"0\d+", number.digits):
         return NonClaim.identifier  # 0058, 0142: a leading zero numbers no amount
-    if any(m.start() <= start < m.end() for m in _PHONE.finditer(line, max(0, start - 20))):
+    window = max(0, start - 20)
+    if any(
+        m.start() <= start < m.end()
+        for m in _PHONE.finditer(line, window, min(len(line), number.end + 20))
+    ):
         return NonClaim.identifier  # +1 555 0142
     if (number.unit == "bit" and _FORMAT_AFTER.match(line, number.end)) or (
         not has_unit and _BITS_FORMAT_AFTER.match(line, number.end)
