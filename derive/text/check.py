@@ -236,13 +236,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             if found.unit is None and block.cell is not None:
                 scale = block.cell.header_scale()
                 if scale is not None:  # "| 晶体管（亿） | 52 |": 52 × 10⁸
-                    found = replace(
-                        found,
-                        value=found.value * scale,
-                        high=found.high * scale if found.high is not None else None,
-                        resolution=found.resolution * scale,
-                        unit="",
-                    )
+                    found = replace(found.times(scale), unit="")
                     number = _shifted(found, block.offset)
                 given = block.cell.header_unit()
                 if given is not None:  # "Memory bandwidth (GB/s)": the header's unit

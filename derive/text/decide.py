@@ -36,6 +36,7 @@ from derive.text.resolve import (
     Candidate,
     compatible,
     of_dimension,
+    power_of_two,
     subject_evidence,
     tied,
     wide,
@@ -832,14 +833,11 @@ def _round_in_hardware(number: TextNumber) -> bool:
     128 lanes, 256 rows, 1024 bits, 64 MiB: such a number says little by its digits. A
     long one (524,288) says as much as any other number of its digits.
     """
-    value = number.value
-    if value != value.to_integral_value() or value <= 0 or value > ROUND_IN_HARDWARE:
+    if number.value > ROUND_IN_HARDWARE or not power_of_two(number.value):
         return False
-    whole = int(value)
-    binary = number.unit in (None, "", "bit", "B") or (number.unit or "").startswith(
+    return number.unit in (None, "", "bit", "B") or (number.unit or "").startswith(
         ("Ki", "Mi", "Gi", "Ti")
     )
-    return binary and whole & (whole - 1) == 0
 
 
 def _diagnosed(judgement: Judgement) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 
-from derive.text.numbers import plain_line
+from derive.text.numbers import SCALES, plain_line
 from schema.errors import UnitError
 from schema.units import canonical_unit
 
@@ -52,21 +52,25 @@ class Cell:
     def header_scale(self) -> Decimal | None:
         """The scale a header gives its bare cells: "晶体管（亿）", "Transistors (billions)"."""
         for header in (self.row_header, self.column_header):
-            match = _HEADER_SCALE.search(header.strip())
-            if match is not None:
-                return SCALE_WORDS[match.group(1).lower().rstrip("s")]
+            found = scale_of_header(header)
+            if found is not None:
+                return found
         return None
 
 
-SCALE_WORDS = {
-    "万": Decimal(10) ** 4,
-    "亿": Decimal(10) ** 8,
-    "thousand": Decimal(10) ** 3,
-    "million": Decimal(10) ** 6,
-    "billion": Decimal(10) ** 9,
-}
-"""Words that scale a number, as a table header may give them."""
-_HEADER_SCALE = re.compile(r"[(（]\s*(万|亿|(?i:thousands?|millions?|billions?))\s*[)）]\s*$")
+_HEADER_SCALE = re.compile(r"[(（]\s*(万|亿|(?i:thousand|million|billion)s?)\s*[)）]\s*$")
+
+
+@lru_cache(maxsize=4096)
+def scale_of_header(header: str) -> Decimal | None:
+    """The scale word a table header names at its end, in parentheses: its factor."""
+    match = _HEADER_SCALE.search(header.strip())
+    if match is None:
+        return None
+    word = match.group(1).lower()
+    return SCALES[word[:-1] if word.endswith("s") else word]
+
+
 _ROW_NUMBER_HEADER = re.compile(r"#|№|no\.?|nr\.?|num\.?|item|序号|编号|行号|项", re.IGNORECASE)
 _HEADER_UNIT = re.compile(
     r"[(（]([^()（）\d]{1,16})[)）]\s*$|[,:]\s*([^\s,:()\d]{1,16})\s*$|\bin ([^\s()\d]{1,16})\s*$"

@@ -9,7 +9,6 @@ difference and the likely cause.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -24,7 +23,7 @@ from derive.text.agreement import (
     relative_difference,
 )
 from derive.text.known import KnownValue, ValueKind
-from derive.text.numbers import TextNumber
+from derive.text.numbers import TextNumber, spoken_scale
 from derive.text.verdict import Verdict
 
 
@@ -132,7 +131,7 @@ def _stated_by(values: Sequence[tuple[KnownValue, Interval]]) -> bool:
     )
 
 
-PREFIX_STEPS = (1000, Decimal(1) / 1000)
+PREFIX_STEPS = (Decimal(1000), Decimal(1) / 1000)
 """A bare number's scale is the writer's: 5,300 in a sentence about 5.3 TB/s is GB/s."""
 
 
@@ -152,13 +151,7 @@ def judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> J
         and (found.cause or "").startswith("a factor of 1000^")
     ):
         for step in PREFIX_STEPS:
-            scaled = replace(
-                number,
-                value=number.value * step,
-                high=number.high * step if number.high is not None else None,
-                resolution=number.resolution * step,
-            )
-            again = _judge(scaled, values, count=count)
+            again = _judge(number.times(step), values, count=count)
             if again is not None and again.verdict is not Verdict.mismatched:
                 return again
         return replace(found, cause=None)
@@ -188,14 +181,6 @@ def _rounds_to(claim: Interval, known: KnownValue) -> bool:
     )
 
 
-_SCALE_WORD = re.compile(r"(?<![A-Za-z])(?:thousand|million|billion|trillion)(?![A-Za-z])", re.I)
-
-
-def _in_scale_words(number: TextNumber) -> bool:
-    """True for digits a spelled-out word scales, as spoken: "almost 17 thousand cores"."""
-    return bool(_SCALE_WORD.search(number.literal))
-
-
 def _judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> Judgement | None:
     current: list[tuple[KnownValue, Interval]] = []
     others: list[tuple[KnownValue, Interval]] = []
@@ -204,7 +189,7 @@ def _judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> 
         count
         and number.value == number.value.to_integral_value()
         and not number.approx
-        and not _in_scale_words(number)
+        and not spoken_scale(number)
     ):
         # A count is exact: "150 SMs" is 150, not the 145–155 its trailing zero allows;
         # "17 thousand cores" is as precise as its digits, 16,500–17,500.

@@ -83,6 +83,8 @@ _REFERENCE_BEFORE = re.compile(
     r"|invoice|order no\.?|part no\.?|serial(?: no\.?)?|ref\.?|rev\.?|no\.)\s?$"
 )
 """The label of a reference number: "Room 3.114", "ext. 207", "PO 4500", "SKU 1182"."""
+_LEADING_ZERO = re.compile(r"0\d+")
+"""Digits with a leading zero ("0058", "0142"): a code, never an amount."""
 _PHONE = re.compile(r"\+\d{1,3}(?:[ -]\(?\d{2,4}\)?){2,4}(?!\d)")
 """A telephone number: "+1 555 0142", "+86 10 6275 1234"."""
 _VERSION_BEFORE = re.compile(
@@ -304,7 +306,7 @@ def classify(
         return NonClaim.identifier  # --iters 20: a command's argument
     if _PAGE_BEFORE.search(before) or (not has_unit and _REFERENCE_BEFORE.search(before)):
         return NonClaim.identifier  # page 12, Room 3.114, ext. 207
-    if not has_unit and re.fullmatch(r"0\d+", number.digits):
+    if not has_unit and _LEADING_ZERO.fullmatch(number.digits):
         return NonClaim.identifier  # 0058, 0142: a leading zero numbers no amount
     window = max(0, start - 20)
     if any(

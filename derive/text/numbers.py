@@ -62,6 +62,8 @@ _SCALE_WORDS = {
 }
 _SCALE_WORD = re.compile(r"\s{1,2}(thousand|million|billion|trillion)(?![A-Za-z])")
 """"4 trillion transistors", "1.2 billion": English words that scale a number."""
+SCALES = {**_MULTIPLIERS, **_SCALE_WORDS}
+"""Every word that scales a number, Chinese and English, to its factor."""
 _PER = re.compile(r"\s{1,2}(?:per|a)\s{1,2}(byte|cycle|clock|second|watt)(?![A-Za-z])")
 _PER_UNIT = {"byte": "B", "cycle": "cycle", "clock": "cycle", "second": "s", "watt": "W"}
 """"185 FLOP per byte", "131,072 MACs per cycle", "936 gigabytes a second": a unit divided
@@ -207,6 +209,20 @@ class TextNumber:
     def high_bound(self) -> Decimal:
         """The highest value the written digits allow."""
         return (self.high if self.high is not None else self.value) + self.resolution / 2
+
+    def times(self, factor: Decimal) -> TextNumber:
+        """The same number scaled by `factor`, its range and precision with it."""
+        return replace(
+            self,
+            value=self.value * factor,
+            high=self.high * factor if self.high is not None else None,
+            resolution=self.resolution * factor,
+        )
+
+
+def spoken_scale(number: TextNumber) -> bool:
+    """True for digits a spelled-out word scales, as spoken: "almost 17 thousand cores"."""
+    return _SCALE_WORD.search(number.literal) is not None
 
 
 def plain_line(line: str) -> str:

@@ -66,7 +66,8 @@ def units_of_a_product(read: Read, number: TextNumber) -> bool:
     for mention, _ in subject_mentions(read.terms_around(number.end, number.end + 6)):
         gap = text[number.end : mention.start]
         if _ORDERED.fullmatch(gap) or (times and not gap.strip()):  # "24 x Tesla P4": ordered
-            return not _OPERATOR_BEFORE.search(text, 0, number.column - 1)
+            start = number.column - 1  # not an operand: "2 × 4 x Chip B"
+            return not _OPERATOR_BEFORE.search(text, max(0, start - 8), start)
         if gap.strip():
             continue
         return _UNITS_AFTER.match(text, mention.end) is not None

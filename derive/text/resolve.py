@@ -767,12 +767,8 @@ def candidates(
             for echo in recent
             if echo.digits == number.digits
             and (number.unit is None or echo.unit_text == number.unit_text)
-            and (
-                echo.line == block.line
-                or (len(number.digits) > 1 and not _power_of_two(number.value))
-            )
-        ]  # a lone digit or a power of two (16, 256: a tile's side, a width) repeats only
-        # on its own line: "4 TiB" … "4 × 1,024" lines on; "16 Gbit" … "16 × 16 × 16"
+            and (echo.line == block.line or _repeats_from_afar(number))
+        ]
         if len({(e.subject, e.quantity) for e in same if e.quantity}) > 1:
             same = []  # "181.0 TFLOPS … INT8 也是 181.0 TOPS": a repeat of which?
         echo = same[-1] if same else None
@@ -930,9 +926,16 @@ def of_dimension(
     return found
 
 
-def _power_of_two(value: Decimal) -> bool:
-    """True for a whole power of two (2, 16, 256, 4,096): common to many quantities."""
-    if value != value.to_integral_value() or value < 2:
+def _repeats_from_afar(number: TextNumber) -> bool:
+    """Whether a bare number may repeat a figure of lines before, not only of its own line:
+    not a lone digit ("4 TiB" … "4 × 1,024" lines on), nor a power of two above one (the
+    16 Gbit dies of one line say nothing of a 16 × 16 × 16 cube lines on)."""
+    return len(number.digits) > 1 and (number.value == 1 or not power_of_two(number.value))
+
+
+def power_of_two(value: Decimal) -> bool:
+    """True for a whole power of two (1, 2, 16, 256, 4,096): common to many quantities."""
+    if value != value.to_integral_value() or value < 1:
         return False
     whole = int(value)
     return whole & (whole - 1) == 0
