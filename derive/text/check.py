@@ -34,11 +34,13 @@ from derive.text.decide import (
 )
 from derive.text.judge import Judgement
 from derive.text.known import CatalogView
+from derive.text.lexicon import subject_mentions
 from derive.text.nonclaims import NonClaim, classify, discrepancy, hypothetical
 from derive.text.numbers import TextNumber, numbers_in_line
 from derive.text.outside import of_a_workload, timing_work, units_of_a_product
 from derive.text.qualifiers import in_a_qualified_pair
 from derive.text.resolve import (
+    Context,
     Echo,
     candidates,
     held_dimension,
@@ -107,6 +109,11 @@ class TextReport:
         """The number of results per verdict, every verdict present."""
         found = Counter(r.verdict.value for r in self.results)
         return {v.value: found.get(v.value, 0) for v in Verdict}
+
+
+def _headers_name_a_subject(context: Context) -> bool:
+    """True when a table cell's row or column header names a subject of the catalog."""
+    return any(True for _ in subject_mentions((*context.row_terms, *context.column_terms)))
 
 
 def _shifted(number: TextNumber, offset: int) -> TextNumber:
@@ -212,11 +219,13 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 max(low, start - CONTEXT) : min(high, found.end + CONTEXT)
             ].strip()
             names_near = around(read.names, start - WINDOW, start + 1)
-            kind = classify(block.text, found, index, names_near, context.sections)
+            kind = classify(block.text, found, index, names_near, context.sections, context.threads)
             if kind is NonClaim.year and block.cell is not None and block.cell.header_unit():
                 kind = None  # "| INT8（TOPS） | 1979 |": a value in the header's unit
             if kind is None and block.cell is not None and block.cell.numbers_rows():
                 kind = NonClaim.list_marker  # the "#" column of a table
+            if kind is None and block.cell is not None and block.cell.holds_scores():
+                kind = NonClaim.rating  # the "Marks" column of a marking scheme
             if kind is None and _of_a_model(view, read, found):
                 kind = NonClaim.identifier  # "Max 1550", "昇腾 910": a model's number
             if kind is None and of_a_workload(read, found):
@@ -329,7 +338,15 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             _, _, made_up, follows = cues((low, high))
             # under a heading that announces a made-up example ("A toy decode step"), a
             # number the catalog does not back is the example's
-            made_up = made_up or context.made_up
+            # exercises on chips they name ("| GeForce GTX 1660 Ti | 24 SMs | 64 |", "The
+            # RTX 3080 has 4 Tensor Cores per SM") state the chips' figures, not made-up ones
+            made_up = made_up or (
+                context.made_up
+                and not (
+                    context.exercises
+                    and (read.names_subject((low, high)) or _headers_name_a_subject(context))
+                )
+            )
             # "假设某卡 … 颗粒跑 32 Gbps", "suppose the B200 ran at 2.2 GHz": a made-up
             # figure is no error of the catalog's
             example = verdict in (Verdict.unresolved, Verdict.mismatched, Verdict.superseded)

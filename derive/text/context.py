@@ -17,7 +17,13 @@ from derive.text.arithmetic import Chain, chains
 from derive.text.document import Block, read_document
 from derive.text.known import CatalogView
 from derive.text.lexicon import Mention, subject_mentions
-from derive.text.nonclaims import NonClaim, classify, hypothetical, of_exercises
+from derive.text.nonclaims import (
+    NonClaim,
+    classify,
+    hypothetical,
+    of_exercises,
+    thread_totals,
+)
 from derive.text.numbers import TextNumber, numbers_in_line
 from derive.text.qualifiers import in_a_qualified_pair
 from derive.text.resolve import Context, compared_with
@@ -134,6 +140,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
     )
     main = _main_subjects(counted)
     sections = _section_numbers(read)
+    threads = thread_totals([block.text for block, _, _ in read if block.cell is None])
     headers: dict[str, tuple[Mention, ...]] = {}
 
     def terms(header: str) -> tuple[Mention, ...]:
@@ -147,6 +154,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
     columns: list[str] = []
     heading: tuple[str, ...] = ()
     made_up = False  # the section under a heading that announces a made-up example
+    exercises = False  # and one over exercises or their answers
     table_made_up = False  # a table right after a paragraph that sets up a made-up example
     previous_cell = False
     led_by = ""  # the last paragraph's text, before a table
@@ -173,7 +181,8 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             heading = tuple(dict.fromkeys(named))
             carried = heading
             spoken_since = False
-            made_up = hypothetical(block.text) or of_exercises(block.text)
+            exercises = of_exercises(block.text)
+            made_up = hypothetical(block.text) or exercises
         before = read[paragraphs[rank - 1]][0].text if rank else ""
         cell = block.cell
         if cell is not None and not previous_cell:  # the table's first row: what led to it
@@ -197,6 +206,8 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             opened_with,
             (made_up and not block.heading) or (cell is not None and table_made_up),
             heading_aside=aside,
+            threads=threads,
+            exercises=exercises and not block.heading,
         )
         starts = [m.start for m in mentions]
         subject_terms = [

@@ -591,6 +591,11 @@ def worked_for_one_subject(view: CatalogView, read: Read) -> dict[int, Decision]
     all different, as unlikely together to be a coincidence as one number settled alone,
     and their dimensions must give the result's. A factor of unit conversion (× 8, ÷ 1000)
     is left to the units.
+
+    When the sentence itself names no subject ("3,350 times 8 over 5,120 is about 5.23",
+    answering a question about the chip of lines before), the computation's numbers may
+    name it: the one subject of the catalog whose values they agree with so, as unlikely
+    together as a number settled alone once for every subject that was tried.
     """
     block, numbers, context = read.block, read.numbers, read.context
     decided: dict[int, Decision] = {}
@@ -599,43 +604,78 @@ def worked_for_one_subject(view: CatalogView, read: Read) -> dict[int, Decision]
             continue
         where = numbers[chain.operands[0][0]].column - 1
         near = read.terms_around(where - WINDOW, where + WINDOW)
-        subject = _named_best(subject_evidence(view, block, where, near, context), SUBJECT_CARRIED)
-        if subject is None:
-            continue
-        own = [Candidate(subject, q, 1.0, BY_VALUE, "", "") for q in view.quantities_of[subject]]
-        places = [index for index, _ in chain.operands]
-        if chain.result is not None:
-            places.append(chain.result)
-        taken: dict[int, tuple[Candidate, Judgement]] = {}
-        chance = 1.0
-        for index in places:
-            number = numbers[index]
-            if _conversion(number):
-                continue
-            pool = [c for c in own if fits_unit(view, number, c.quantity)]
-            alone = _coincidence(view, number, pool, counted=True) if pool else 1.0
-            if alone > WORKED_EACH:
-                continue
-            only = _only_agreeing(view, number, pool)
-            if only is not None:
-                taken[index] = only
-                chance *= alone
-        quantities = [c.quantity for c, _ in taken.values()]
-        if (
-            len(taken) < WORKED_AGREEING
-            or len(set(quantities)) != len(quantities)
-            or chance > COINCIDENCE
-            or not _dimensions_hold(view, chain, numbers, taken)
+        named = subject_evidence(view, block, where, near, context)
+        subject = _named_best(named, SUBJECT_CARRIED)
+        tied_up = _tied_to(view, chain, numbers, subject, COINCIDENCE) if subject else None
+        how = f"a computation written about {subject}"
+        if tied_up is None and max((s for s, _ in named.values()), default=0.0) < (
+            SUBJECT_IN_SENTENCE
         ):
+            found = [
+                (other, taken)
+                for other in view.quantities_of
+                if (
+                    taken := _tied_to(
+                        view,
+                        chain,
+                        numbers,
+                        other,
+                        COINCIDENCE / len(view.quantities_of),
+                        counted=False,  # a power of two is any chip's figure
+                    )
+                )
+                is not None
+            ]
+            if len(found) == 1:
+                (subject, tied_up), how = found[0], "a computation no words tie to a subject"
+        if subject is None or tied_up is None:
             continue
-        for index, (candidate, judgement) in taken.items():
-            why = (
-                f"a computation written about {subject}, whose values its numbers agree "
-                f"with one by one: {candidate.quantity}"
-            )
+        for index, (candidate, judgement) in tied_up.items():
+            why = f"{how}, whose values its numbers agree with one by one: {candidate.quantity}"
             chosen = Candidate(subject, candidate.quantity, 1.0, 1.0, why, "its value", 1.0)
             decided[index] = (judgement.verdict, chosen, judgement, why, ())
     return decided
+
+
+def _tied_to(
+    view: CatalogView,
+    chain: Chain,
+    numbers: Sequence[TextNumber],
+    subject: str,
+    allowed: float,
+    *,
+    counted: bool = True,
+) -> dict[int, tuple[Candidate, Judgement]] | None:
+    """The numbers of `chain` each tied by value to one quantity of `subject`, all
+    different, when at least two are and together they are no likelier than `allowed`
+    to be a coincidence, and the dimensions hold; else None."""
+    own = [Candidate(subject, q, 1.0, BY_VALUE, "", "") for q in view.quantities_of[subject]]
+    places = [index for index, _ in chain.operands]
+    if chain.result is not None:
+        places.append(chain.result)
+    taken: dict[int, tuple[Candidate, Judgement]] = {}
+    chance = 1.0
+    for index in places:
+        number = numbers[index]
+        if _conversion(number):
+            continue
+        pool = [c for c in own if fits_unit(view, number, c.quantity)]
+        alone = _coincidence(view, number, pool, counted=counted) if pool else 1.0
+        if alone > WORKED_EACH:
+            continue
+        only = _only_agreeing(view, number, pool)
+        if only is not None:
+            taken[index] = only
+            chance *= alone
+    quantities = [c.quantity for c, _ in taken.values()]
+    if (
+        len(taken) < WORKED_AGREEING
+        or len(set(quantities)) != len(quantities)
+        or chance > allowed
+        or not _dimensions_hold(view, chain, numbers, taken)
+    ):
+        return None
+    return taken
 
 
 PER_OPERATION = frozenset(

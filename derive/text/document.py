@@ -40,6 +40,10 @@ class Cell:
         """True for a cell of a column that numbers the rows ("#", "No.", "序号")."""
         return _ROW_NUMBER_HEADER.fullmatch(self.column_header.strip()) is not None
 
+    def holds_scores(self) -> bool:
+        """True for a cell of a column of marks or scores ("Marks", "分值")."""
+        return _SCORE_HEADER.fullmatch(self.column_header.strip()) is not None
+
     def header_unit(self) -> tuple[str, str] | None:
         """(canonical unit, as written) that the row's or the column's header gives its
         cells: "Memory bandwidth (GB/s)", "Peak clock, MHz"; None when neither names one."""
@@ -71,7 +75,14 @@ def scale_of_header(header: str) -> Decimal | None:
     return SCALES[word[:-1] if word.endswith("s") else word]
 
 
-_ROW_NUMBER_HEADER = re.compile(r"#|№|no\.?|nr\.?|num\.?|item|序号|编号|行号|项", re.IGNORECASE)
+_ROW_NUMBER_HEADER = re.compile(
+    r"#|№|no\.?|nr\.?|num\.?|item|序号|编号|行号|项|problems?|questions?|exercises?|tasks?|steps?"
+    r"|题号|题目|题|问题|步骤",
+    re.IGNORECASE,
+)
+_SCORE_HEADER = re.compile(
+    r"marks?|points?|pts\.?|scores?|grades?|分值|分数|得分|评分", re.IGNORECASE
+)
 _HEADER_UNIT = re.compile(
     r"[(（]([^()（）\d]{1,16})[)）]\s*$|[,:]\s*([^\s,:()\d]{1,16})\s*$|\bin ([^\s()\d]{1,16})\s*$"
 )

@@ -59,6 +59,7 @@ _SECTION_AFTER = re.compile(
 )
 _FIGURE_BEFORE = re.compile(
     r"(?:图|表|figures?|figs?\.|tables?|tab\.|steps?|equations?|eqs?\.|listings?|slides?"
+    r"|problems?|problem sets?|exercises?|questions?|tasks?|assignments?|homework|习题|练习"
     r"|第\s?|议题|附件|附录|appendix|attachment|annex|exhibit|agenda item|action item)\s?$",
     re.IGNORECASE,
 )
@@ -104,8 +105,9 @@ _DISCREPANCY_BEFORE = re.compile(
 )
 """What two figures of one thing differ by ("两种读法差 2.4%", "close within 2%")."""
 _METADATA_BEFORE = re.compile(
-    r"(?:赞同|点赞|赞|评论|回复|收藏|阅读|浏览|关注|粉丝)\s?[:：]?\s?$|评论区\s?[（(]\s?$"
-    r"|(?i:likes?|upvotes?|views?|comments?|replies|followers|stars)\s?[:：]\s?$"
+    r"(?:赞同|点赞|赞|评论|回复|收藏|阅读|浏览|关注|粉丝|转发)\s?[:：（(]?\s?$|评论区\s?[（(]\s?$"
+    r"|(?i:likes?|upvotes?|views?|comments?|replies|followers|stars|reposts?|retweets?)"
+    r"\s?(?:[:：]|\s?\()\s?$"
 )
 _METADATA_AFTER = re.compile(
     r"\s?(?:条评论|条回复|人赞同|人点赞|次阅读|次浏览|个赞|人关注)"
@@ -180,7 +182,7 @@ _NUMBERED_LINE_AFTER = re.compile(r"\u3000")
 _YEARS_AFTER = re.compile(r"\s?年(?!代|[前后底初中])")
 """年 after a small number: a span ("运行 8 年"), not a year ("2018 年")."""
 _RATING_AFTER = re.compile(
-    r"\s?(?:分(?![钟之位配区])|/\s?10(?!\d)|(?i:out of 10|points?)(?![A-Za-z]))"
+    r"\s?(?:分(?![钟之位配区])|/\s?10(?!\d)|(?i:out of 10|points?|marks?)(?![A-Za-z]))"
 )
 _RATING_BEFORE = re.compile(r"满分\s?$|(?i:scored?|scores)\s?[:：]?\s?$")
 """A score: "满分 10 分", "8.5 分", "7/10", "scored 8.5 out of 10"."""
@@ -205,7 +207,47 @@ _RUN_IN_TITLE = re.compile(r"\.?\s{1,2}[^\d*_|]{1,40}?(?:\*\*|__)")
 """A bold title opening a paragraph, numbered like a section: "**1.1 峰值算力。**"."""
 _INDEX_BEFORE = re.compile(r"(?<![A-Za-z])[a-z]\s?=\s?$")
 _COEFFICIENT_AFTER = re.compile(r"\s?[·*/]\s?[A-Za-z\u4e00-\u9fff(]|\s?[·]\s?\d")
+_MONTH_DAY_TIME = re.compile(
+    r"(?<![\d.,/-])(?:1[0-2]|0?[1-9])-(?:3[01]|[12]\d|0?[1-9])\s{1,2}[0-2]?\d:[0-5]\d(?!\d)"
+)
+"""A post's month, day and time of day: "12-10 21:07"."""
+_THREAD_MARK = re.compile(r"\s{0,3}(?:[-*+>]\s+)?(?:\*\*|__)?(\d{1,2})/(\d{1,2})(?!\d)")
+"""A thread's post numbered at the start of its line: "3/16 【RTX 2060】…"."""
+THREAD_POSTS = 3
+"""How many lines must open with a count of one total for the text to be a numbered thread."""
 _ENUMERATION = re.compile(r"\d{1,2}(?:[–-]\d{1,2})?(?:\s?[·・]\s?\d{1,2}(?:[–-]\d{1,2})?){3,}")
+
+
+def thread_totals(lines: Sequence[str]) -> frozenset[int]:
+    """The totals a text numbers its posts against: "1/16", "2/16", … opening at least
+    `THREAD_POSTS` lines, each count within its total."""
+    counts: dict[int, set[int]] = {}
+    for line in lines:
+        match = _THREAD_MARK.match(line)
+        if match and 0 < int(match[1]) <= int(match[2]):
+            counts.setdefault(int(match[2]), set()).add(int(match[1]))
+    return frozenset(total for total, seen in counts.items() if len(seen) >= THREAD_POSTS)
+
+
+def _of_a_thread_mark(line: str, number: TextNumber, threads: Collection[int]) -> bool:
+    """True for either number of "k/n" where n is a thread's total and k within it."""
+    if not threads or number.high is not None:
+        return False
+    start = number.column - 1
+    fraction = re.fullmatch(r"\d/(\d{1,2})", number.literal.strip())
+    if fraction:  # "4/16 的脊点", read as a fraction: the 4th post of 16
+        return int(fraction[1]) in threads
+    after = re.match(r"/(\d{1,2})(?![\d.,])", line[number.end : number.end + 4])
+    if after and int(after[1]) in threads and 0 < number.value <= int(after[1]):
+        return not re.search(r"[\d.,]$", line[:start])
+    before = re.search(r"(?<![\d.,])(\d{1,2})/$", line[max(0, start - 3) : start])
+    return bool(
+        before
+        and number.value == number.value.to_integral_value()
+        and int(number.value) in threads
+        and 0 < int(before[1]) <= int(number.value)
+        and not re.match(r"[\d.,]", line[number.end : number.end + 1])
+    )
 
 
 def discrepancy(line: str, number: TextNumber) -> bool:
@@ -223,11 +265,13 @@ def classify(
     index: int,
     names: Sequence[tuple[int, int]] = (),
     sections: Collection[str] = (),
+    threads: Collection[int] = (),
 ) -> NonClaim | None:
     """Why `number` (the `index`-th on its plain `line`) states nothing, or None for a claim.
 
     `names` are the spans of names on the line (a number inside "RTX 4090" or "FP8" is
-    part of a name); `sections` the section numbers the text refers to elsewhere.
+    part of a name); `sections` the section numbers the text refers to elsewhere;
+    `threads` the totals its posts are numbered against ("3/16").
     """
     start = number.column - 1
     if any(a <= start < b for a, b in names):
@@ -275,6 +319,13 @@ def classify(
         return NonClaim.section  # **1.1 峰值算力。**: a numbered run-in heading
     if DATE.fullmatch(number.literal):
         return NonClaim.date
+    if not has_unit and _of_a_thread_mark(line, number, threads):
+        return NonClaim.list_marker  # 3/16, "4/16 的脊点": a post of a thread, or one cited
+    if any(
+        m.start() <= start < m.end()
+        for m in _MONTH_DAY_TIME.finditer(line, max(0, start - 8), min(len(line), start + 16))
+    ):
+        return NonClaim.date  # 12-10 21:07: when a post was written
     token = line[max(0, start - 200) : start].rsplit(None, 1)[-1:]  # the word it ends
     if (token and _URL.search(token[0])) or _ARXIV_ID.fullmatch(number.digits):
         return NonClaim.identifier

@@ -40,6 +40,8 @@ _TIMES_TEN = re.compile(r"\s{0,2}[×x*]\s{0,7}10\s{0,2}(?:\^|\*\*)\s{0,2}([+-]?\
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _TIMES_TEN_SUPER = re.compile(r"\s{0,2}[×x*]\s{0,2}10([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]{1,4})")
 _FRACTION = re.compile(r"/([1-9]\d{0,2})(?![\d/.,])")
+_OPENS_A_POST = re.compile(r"\s{0,3}(?:[-*+>]\s+)?(?:\*\*|__)?")
+"""What may come before a thread's post number at the start of its line."""
 _CARET = re.compile(r"\^([1-9]\d?)(?![\d.])")
 _SQUARED = re.compile(r"([²³])")
 _AND_A_HALF = re.compile(r"\s{1,2}and\s(?:a\s)?half(?![A-Za-z])|\s?个半")
@@ -349,6 +351,12 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
                 value = value ** (2 if squared.group() == "²" else 3)
                 resolution, literal_end = Decimal(0), end + 1
         fraction = _FRACTION.match(line, end) if not used and "." not in digits else None
+        if (
+            fraction
+            and _OPENS_A_POST.fullmatch(line, 0, start)
+            and line[fraction.end() :][:1].isspace()
+        ):
+            fraction = None  # "3/16 【RTX 2060】…": a thread's post, counted, not a fraction
         if fraction and value <= 9:  # "4/3", "1/64"; "71/142" is a pair (dense / sparse)
             value = value / Decimal(fraction.group(1))
             resolution = abs(value) * Decimal("0.001")

@@ -141,6 +141,8 @@ class Context:
     opened_with: str | None = None  # the subject the last paragraph naming one opened with
     made_up: bool = False  # the section's heading announces a made-up example ("A toy …")
     heading_aside: tuple[str, ...] = ()  # the heading's subjects later paragraphs left aside
+    threads: frozenset[int] = frozenset()  # the totals its posts are numbered against
+    exercises: bool = False  # made up, but as exercises: a chip they name is real
 
     def topic(self, position: int) -> str | None:
         """Whom "its" at `position` speaks of: the block's first subject before it, else

@@ -165,6 +165,18 @@ OWN_SETS = (
     # scores at 54691e3)
     OwnSet("twentyfourth", "zh", 395, (0.95, 0.89, 0.92, 0.92), "96.3 / 87.0 / 88.6 / 90.3"),
     OwnSet("twentyfourth", "en", 370, (0.95, 0.92, 0.95, 0.97), "96.3 / 92.0 / 92.8 / 97.8"),
+    # GTX 1660 Ti, RTX 3080, RX 5700 XT, Jetson TX2, MLU370-X8, LPDDR3: a Q&A thread and an
+    # exercise sheet with worked solutions (first scores at 7d32fe8)
+    OwnSet("twentyfifth", "zh", 405, (0.98, 0.87, 0.88, 0.89), "98.7 / 88.2 / 88.6 / 90.3"),
+    OwnSet("twentyfifth", "en", 405, (0.98, 0.83, 0.85, 0.97), "98.5 / 72.8 / 85.4 / 84.3"),
+    # RTX 4070, Quadro GV100, MTT S80, M4 Max, A16, GDDR6W: a video script and a buyer's
+    # guide FAQ (first scores at 7d32fe8)
+    OwnSet("twentysixth", "zh", 400, (0.96, 0.84, 0.82, 0.95), "96.6 / 84.8 / 82.4 / 95.5"),
+    OwnSet("twentysixth", "en", 330, (0.96, 0.81, 0.84, 0.81), "97.2 / 82.0 / 84.8 / 82.3"),
+    # RTX 2060, Tesla P100 PCIe, RX 6700 XT, Jetson Orin Nano, Greco, LPDDR5T: a numbered
+    # social-media thread and a talk's transcript (first scores at 7d32fe8)
+    OwnSet("twentyseventh", "zh", 395, (0.97, 0.88, 0.87, 0.94), "94.3 / 76.4 / 84.2 / 69.1"),
+    OwnSet("twentyseventh", "en", 355, (0.97, 0.82, 0.82, 0.90), "98.0 / 83.2 / 83.1 / 90.6"),
 )
 
 

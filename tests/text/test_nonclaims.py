@@ -104,6 +104,12 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("FP32: 3,840 × 2 × 1.531e9 = 1.176e13 FLOP/s", NonClaim.constant),
         ("是不是按 1024 换算的", NonClaim.constant),
         ("一条指令做 4 次 8 bit 乘加", NonClaim.identifier),
+        ("### Problem 4 (8 marks): LPDDR3", NonClaim.figure),
+        ("Problem 2 is worth (8 marks) in all", NonClaim.rating),
+        ("> 3. Problem 1(a), the boost clock", NonClaim.figure),
+        ("**评论 (37)**", NonClaim.metadata),
+        ("Comments (12)", NonClaim.metadata),
+        ("**@某用户** · 12-10 21:07 · 来自 微博", NonClaim.date),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
@@ -118,6 +124,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "FP32: 3,840 × 2 × 1.531e9 = 1.176e13 FLOP/s": 2,
         "一条指令做 4 次 8 bit 乘加": 1,
         "SKU HS-207-0058 in the table": 1,
+        "> 3. Problem 1(a), the boost clock": 1,
+        "Problem 2 is worth (8 marks) in all": 1,
         "call +1 555 0142 before noon": 1,
         "3,072 times 2 times 1.114 gig is 6.84 teraflops": 1,
         "4,096 x 2 x 1.5 GHz = 12.3 TFLOPS": 1,

@@ -1282,6 +1282,61 @@ def test_a_computation_about_one_chip_ties_its_numbers_to_that_chips_quantities(
     ], [c.why for c in claims]
 
 
+def _three_chips(tmp_path: Path, b_facts: Sequence[tuple[str, ...]]) -> CatalogView:
+    return _loaded(
+        tmp_path,
+        {
+            "quantities.yaml": _POWER,
+            "subjects/chip-a.yaml": _chip(
+                "chip-a",
+                "Chip A",
+                [
+                    ("peak.bf16_dense", "432 TFLOPS"),
+                    ("power.tdp", "600 W"),
+                    ("cuda_core.count", "2048"),
+                    ("sm.count", "32"),
+                    ("cuda_core.per_sm", "64"),
+                ],
+            ),
+            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", b_facts),
+            "subjects/chip-c.yaml": _chip(
+                "chip-c", "Chip C", [("peak.bf16_dense", "250 TFLOPS"), ("power.tdp", "600 W")]
+            ),
+        },
+    )
+
+
+def test_a_computation_no_words_tie_to_a_chip_is_about_the_one_chip_its_numbers_fit(
+    tmp_path: Path,
+) -> None:
+    # The answer names no chip: of the three, only Chip A holds both 432 TFLOPS and 600 W,
+    # and the arithmetic ties them together. Chip B shares the peak, Chip C the power.
+    view = _three_chips(tmp_path, [("peak.bf16_dense", "432 TFLOPS"), ("power.tdp", "350 W")])
+    text = "Q: And per watt, at full load?\n\nA: 432 / 600 = 0.72 TFLOPS/W.\n"
+    claims = _claims(text, view)
+    assert [(c.number.digits, c.verdict, c.subject, c.quantity) for c in claims[:2]] == [
+        ("432", Verdict.matched, "chip-a", "peak.bf16_dense"),
+        ("600", Verdict.matched, "chip-a", "power.tdp"),
+    ], [c.why for c in claims]
+
+
+def test_a_computation_two_chips_fit_alike_or_of_powers_of_two_names_no_chip(
+    tmp_path: Path,
+) -> None:
+    # Chip B holds 432 TFLOPS and 600 W too: the numbers fit two chips, and name neither.
+    # 2,048 / 32 = 64 fits Chip A alone, but powers of two are any chip's figures.
+    view = _three_chips(tmp_path, [("peak.bf16_dense", "432 TFLOPS"), ("power.tdp", "600 W")])
+    text = "Q: And per watt?\n\nA: 432 / 600 = 0.72 TFLOPS/W, and 2,048 / 32 = 64.\n"
+    claims = _claims(text, view)
+    assert [(c.number.digits, c.verdict) for c in claims[:2]] == [
+        ("432", Verdict.unresolved),
+        ("600", Verdict.unresolved),
+    ], [c.why for c in claims]
+    assert [c.verdict for c in claims if c.number.digits in ("2,048", "32", "64")] == [
+        Verdict.unresolved
+    ] * 3, [c.why for c in claims]
+
+
 def test_a_computation_whose_units_do_not_give_its_result_ties_nothing(tmp_path: Path) -> None:
     # 64 would agree with the chip's 64 GB of HBM, but 64 GB × 1.6 TB/s is no TFLOPS: the
     # 64 is the made-up intensity of the example, and stays unresolved.
@@ -2221,6 +2276,54 @@ def test_the_numbers_of_exercises_and_their_answers_are_the_exercises_own(
     assert made_up and all(r.verdict is Verdict.non_claim for r in made_up), [
         (r.number.digits, r.verdict, r.why) for r in made_up
     ]
+
+
+def test_exercises_on_a_chip_the_catalog_holds_state_its_figures(tmp_path: Path) -> None:
+    # An exercise sheet on real chips: the chip named in the row or the sentence is the
+    # catalog's, and its figures are claims; the problem numbers and their marks are not.
+    facts = [("sm.count", "24"), ("cuda_core.per_sm", "64"), ("power.tdp", "120 W")]
+    text = (
+        "## Problem Set 7 (with worked solutions)\n\n"
+        "### Problem 1 (10 marks): Peak FP32 throughput\n\n"
+        "| Device | SMs | Lanes per SM | Board power |\n|---|---|---|---|\n"
+        "| Chip A | 24 | 64 | 130 W |\n\n"
+        "(a) Chip A has 24 SMs, and 64 CUDA cores per SM. How many cores in all?\n\n"
+        "### Marking scheme\n\n| Problem | Marks |\n|---|---|\n| 1 | 10 |\n"
+    )
+    view = _chip_a(tmp_path, facts, _POWER)
+    results = [(r.number.line, r.number.digits, r.verdict) for r in check_text(text, view).results]
+    assert [r for r in results if r[0] in (7, 9)] == [
+        (7, "24", Verdict.matched),
+        (7, "64", Verdict.matched),
+        (7, "130", Verdict.mismatched),
+        (9, "24", Verdict.matched),
+        (9, "64", Verdict.matched),
+    ]
+    assert all(verdict is Verdict.non_claim for line, _, verdict in results if line in (1, 3, 15))
+
+
+def test_the_posts_of_a_numbered_thread_and_references_to_them_are_markers(
+    tmp_path: Path,
+) -> None:
+    # "1/5 … 5/5": a thread's posts are numbered against its length; "3/5 的数" points
+    # at a post. Neither number of "k/5" is a figure, and a fraction elsewhere still is.
+    view = _chip_a(tmp_path, [("sm.count", "24")])
+    posts = "\n\n".join(f"{k}/5 说说 Chip A。" for k in range(1, 6))
+    text = f"{posts}\n\n评论 (37)\n\n**@某人** · 12-10 21:07：3/5 的数对吗？Chip A 有 24 个 SM。\n"
+    results = check_text(text, view).results
+    assert [r.verdict for r in results if r.number.line <= 9 and r.number.digits in "12345"] == [
+        Verdict.non_claim
+    ] * 10, [(r.number.literal, r.verdict, r.why) for r in results]
+    last = [(r.number.literal.strip(), r.verdict) for r in results if r.number.line >= 11]
+    assert last == [
+        ("37", Verdict.non_claim),
+        ("12", Verdict.non_claim),
+        ("10", Verdict.non_claim),
+        ("21", Verdict.non_claim),
+        ("07", Verdict.non_claim),
+        ("3/5", Verdict.non_claim),
+        ("24 个", Verdict.matched),
+    ], [(r.number.literal, r.verdict, r.why) for r in results if r.number.line >= 11]
 
 
 def test_a_year_shaped_value_in_a_column_of_a_unit_is_a_value(tmp_path: Path) -> None:
