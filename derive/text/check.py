@@ -228,7 +228,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 kind = NonClaim.rating  # the "Marks" column of a marking scheme
             if kind is None and _of_a_model(view, read, found):
                 kind = NonClaim.identifier  # "Max 1550", "昇腾 910": a model's number
-            if kind is None and of_a_workload(read, found):
+            if kind is None and of_a_workload(view, read, found):
                 kind = NonClaim.workload  # "13 billion parameters" of no catalog quantity
             if written.get(index) is CONVERSION:
                 kind = NonClaim.constant  # "× 8" bytes made bits in a computation read

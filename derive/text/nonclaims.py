@@ -71,6 +71,15 @@ _FORMAT_AFTER = re.compile(
 )
 """What after a width in bits makes it a number format's name ("16-bit peak", "best 16-bit
 format", "8 位整数"), not a bus or a channel ("16-bit channels", "1024 位总线")."""
+_QUANTIZED_AFTER = re.compile(
+    r"\s?(?:\d[\d.]*[BM][- ])?(?:models?|LLMs?|quanti[sz]\w*|quants?|weights?|checkpoints?"
+    r"|量化|权重|模型)(?![A-Za-z])",
+    re.IGNORECASE,
+)
+_QUANTIZED_BEFORE = re.compile(r"(?i:(?<![A-Za-z])(?:at|to|in))\s$")
+_CLAUSE_END = re.compile(r"\s*(?:[.,;:!?)，。；：！？）]|$|(?:but|and|or)\s)")
+"""A width in bits that a model's weights are quantised to: "4-bit models", "fine at
+8-bit.", "4 bit 量化"."""
 _BITS_FORMAT_AFTER = re.compile(r"\s?(?:位|比特|bit)\s?(?:精度|浮点|整数|格式|整型|乘加|点积)")
 _PAGE_BEFORE = re.compile(r"(?:page|pages|p\.|pp\.)\s?$", re.IGNORECASE)
 _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])|\s?(?:分位|th percentile|percentile)")
@@ -110,7 +119,8 @@ _METADATA_BEFORE = re.compile(
     r"\s?(?:[:：]|\s?\()\s?$"
 )
 _METADATA_AFTER = re.compile(
-    r"\s?(?:条评论|条回复|人赞同|人点赞|次阅读|次浏览|个赞|人关注)"
+    r"\s?(?:条评论|条回复|人赞同|人点赞|次阅读|次浏览|个赞|人关注|分钟阅读|分钟读完)"
+    r"|\s(?i:min(?:ute)?s?\.? read)(?![A-Za-z])"
     r"|\s(?i:likes?|upvotes?|views|comments?|replies|followers)(?![A-Za-z])"
 )
 """Counts about the page itself: likes, comments, views ("赞同 4,812", "326 条评论")."""
@@ -147,6 +157,12 @@ _TOTAL_AFTER = re.compile(r"\s?(?:(?i:ceiling|budget|cap|in total|total)(?![A-Za
 """What makes a sum of money an order's, not a product's: "Total … $31,455.40", "= $9,336.00"."""
 _OPTION_BEFORE = re.compile(r"(?:^|\s)--?[A-Za-z][\w-]*[ =]$")
 """A command-line option's value: "--iters 20", "nvpmodel -m 1"."""
+_PER_MAC_AFTER = re.compile(
+    r"\s?(?:per|each|an?|every)\s(?:FMA|MAC|multiply-accumulate|fused multiply-add)\b"
+    r"|\s?(?:每次|每个)\s?(?:乘加|FMA|MAC)",
+    re.IGNORECASE,
+)
+"""After "2 FLOP": each multiply-accumulate ("2 FLOP per FMA", "2 FLOP 每次乘加")."""
 _FLOP_PER_MAC_BEFORE = re.compile(r"[×x*]\s{0,2}$")
 _PER_MAC_BEFORE = re.compile(
     r"(?:(?:每|一)(?:次|个)?\s?(?:乘加|MAC|FMA)|(?:per|each|one|an?)\s+(?:MAC|FMA"
@@ -365,6 +381,15 @@ def classify(
         for m in _PHONE.finditer(line, window, min(len(line), number.end + 20))
     ):
         return NonClaim.identifier  # +1 555 0142
+    if number.unit == "bit" and (
+        _QUANTIZED_AFTER.match(line, number.end)
+        or (
+            number.value <= 8  # "at 192-bit" is a bus
+            and _QUANTIZED_BEFORE.search(before)
+            and _CLAUSE_END.match(line, number.end)
+        )
+    ):
+        return NonClaim.identifier  # 4-bit models, "fine at 8-bit": a quantisation's width
     if (number.unit == "bit" and _FORMAT_AFTER.match(line, number.end)) or (
         not has_unit and _BITS_FORMAT_AFTER.match(line, number.end)
     ):
@@ -481,7 +506,7 @@ def classify(
     if (
         number.value == 2
         and number.unit in ("FLOP", "FLOP/MAC")
-        and _FLOP_PER_MAC_BEFORE.search(before)
+        and (_FLOP_PER_MAC_BEFORE.search(before) or _PER_MAC_AFTER.match(line, number.end))
     ):
         return NonClaim.constant  # × 2 FLOP: two FLOP per multiply-accumulate
     if (

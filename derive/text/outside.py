@@ -27,10 +27,30 @@ _WORKLOAD_NOUN = re.compile(
 "35,000 requests/s", "10–14 weeks", "400 people in the room"."""
 
 
-def of_a_workload(read: Read, number: TextNumber) -> bool:
+_MODEL_SIZE = re.compile(
+    r"\d[\d.]*[BbMT](?:-class)?[- ]?(?:models?|LLMs?|模型|参数|大模型)", re.IGNORECASE
+)
+"""A model's size in parameters, written with a letter: "70B model", "13B-class LLMs",
+"7B 模型" (the B is billions of parameters, never bytes)."""
+_PARAMETERS = re.compile(r"param|参数", re.IGNORECASE)
+"""A label of a quantity that counts a model's parameters."""
+
+
+def counts_parameters(view: CatalogView) -> bool:
+    """True when the catalog holds some model's parameter count: "70B" may then be its."""
+    return any(
+        q.count and any(_PARAMETERS.search(label) for label in q.labels())
+        for q in view.quantities.values()
+    )
+
+
+def of_a_workload(view: CatalogView, read: Read, number: TextNumber) -> bool:
     """True for a count of a workload's things (parameters, requests, tokens, weeks) when
     no quantity of the catalog is named by that word: it says nothing the catalog could
     hold."""
+    start = number.column - 1
+    if _MODEL_SIZE.match(read.block.text, start):
+        return not counts_parameters(view)
     noun = _WORKLOAD_NOUN.match(read.block.text, number.end)
     if noun is None:
         return False

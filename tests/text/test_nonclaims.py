@@ -110,6 +110,11 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("**评论 (37)**", NonClaim.metadata),
         ("Comments (12)", NonClaim.metadata),
         ("**@某用户** · 12-10 21:07 · 来自 微博", NonClaim.date),
+        ("Updated January 9, 2027 · 14 min read", NonClaim.metadata),
+        ("tight for 13B models at 8-bit but fine", NonClaim.identifier),
+        ("a 4-bit 70B model can be streamed", NonClaim.identifier),
+        ("只能跑 4 bit 量化版", NonClaim.identifier),
+        ("our arithmetic uses the boost clock and 2 FLOP per FMA.", NonClaim.constant),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
@@ -126,6 +131,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "SKU HS-207-0058 in the table": 1,
         "> 3. Problem 1(a), the boost clock": 1,
         "Problem 2 is worth (8 marks) in all": 1,
+        "Updated January 9, 2027 · 14 min read": 2,
+        "tight for 13B models at 8-bit but fine": 1,
         "call +1 555 0142 before noon": 1,
         "3,072 times 2 times 1.114 gig is 6.84 teraflops": 1,
         "4,096 x 2 x 1.5 GHz = 12.3 TFLOPS": 1,
@@ -156,6 +163,7 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "**2.4 GHz** boost, the highest of the three",
         "**80** SMs are enabled",
         "屋脊点为 1979 ÷ 4 ≈ 495 FLOP/B",
+        "a 12 GB card at 192-bit, fine for games",
     ],
 )
 def test_claims_are_left_to_resolution(text: str) -> None:

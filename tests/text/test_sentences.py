@@ -2229,6 +2229,21 @@ def test_a_workloads_count_is_no_claim_unless_the_catalog_counts_it(
     assert first.is_claim and first.quantity == "model.params", first.why
 
 
+def test_a_models_size_written_with_a_letter_is_a_workload_unless_the_catalog_counts_it(
+    tmp_path: Path,
+) -> None:
+    text = "Chip A 的 96 GB 放得下 70B 模型的 8 bit 权重，放不下 FP16 的。"
+    plain = _chip_a(tmp_path / "plain", [("hbm.capacity", "96 GB")])
+    kinds = [(r.number.literal, r.non_claim) for r in check_text(text, plain).results]
+    assert kinds[1] == ("70B", NonClaim.workload), kinds
+    params = (
+        "quantities:\n  - id: model.params\n    name: parameters\n    name_zh: 参数量\n"
+        "    unit: ''\n    count: true\n"
+    )
+    counting = _chip_a(tmp_path / "counting", [("model.params", "70e9")], params)
+    assert check_text(text, counting).results[1].non_claim is None
+
+
 def test_the_audience_of_an_event_is_no_claim(tmp_path: Path) -> None:
     view = _chip_a(tmp_path, [("hbm.capacity", "96 GB")])
     text = "Chip A launched before some 400 people, and 1,200 attendees watched online."
