@@ -16,6 +16,7 @@ import re
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
 from derive.errors import TextTooLarge
 from derive.text.arithmetic import quotient_units
@@ -114,6 +115,10 @@ class TextReport:
 def _headers_name_a_subject(context: Context) -> bool:
     """True when a table cell's row or column header names a subject of the catalog."""
     return any(True for _ in subject_mentions((*context.row_terms, *context.column_terms)))
+
+
+BILLION = Decimal(10) ** 9
+"""What a lone "B" after a count's digits stands for."""
 
 
 def _shifted(number: TextNumber, offset: int) -> TextNumber:
@@ -259,6 +264,20 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             pairs = candidates(
                 view, block, found, start, near, context, near_spans, echoes, listed.get(index)
             )
+            if found.unit_text == "B" and not any(c.labelled_here for c in pairs[:1]):
+                # "10.8B transistors", "| Transistors | 17.2 B |": billions of a count
+                # its label names, not bytes
+                counted = replace(found.times(BILLION), unit="", unit_text="billion")
+                read_so = candidates(
+                    view, block, counted, start, near, context, near_spans, echoes, None
+                )
+                if (
+                    read_so
+                    and read_so[0].labelled_here
+                    and view.quantities[read_so[0].quantity].count
+                ):
+                    found, pairs = counted, read_so
+                    number = _shifted(found, block.offset)
             if index in written:
                 verdict, chosen, judgement, why, names = written[index]
             else:

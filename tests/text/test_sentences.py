@@ -2244,6 +2244,44 @@ def test_a_models_size_written_with_a_letter_is_a_workload_unless_the_catalog_co
     assert check_text(text, counting).results[1].non_claim is None
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A packs 10.8B transistors.",
+        "| | Chip A |\n|---|---|\n| Transistors | 10.8 B |\n",
+    ],
+)
+def test_a_lone_b_after_a_count_its_label_names_is_billions_not_bytes(
+    tmp_path: Path, text: str
+) -> None:
+    facts = [("transistor.count", "10.8e9"), ("gddr.capacity", "6 GB")]
+    quantities = (
+        "quantities:\n  - id: transistor.count\n    name: transistors\n    unit: ''\n"
+        "    count: true\n"
+    )
+    claim = _claims(text, _chip_a(tmp_path, facts, quantities))[-1]
+    assert (claim.verdict, claim.quantity) == (Verdict.matched, "transistor.count"), claim.why
+    bytes_of = _claims(
+        "Chip A keeps 12 B of state per lane.", _chip_a(tmp_path / "b", facts, quantities)
+    )
+    assert all(c.quantity != "transistor.count" for c in bytes_of)
+
+
+def test_stacks_named_in_chinese_by_dui_zhan_count_the_chips_hbm_stacks(tmp_path: Path) -> None:
+    facts = [
+        ("hbm.stacks", "4"),
+        ("hbm.interface_width", "1024 bit"),
+        ("hbm.bus_width", "4096 bit"),
+    ]
+    text = "## Chip A\n\n内存是 HBM2，共 4 堆栈，每堆栈 1024 bit，总位宽 4096 bit。\n"
+    claims = _claims(text, _chip_a(tmp_path, facts, _POWER))  # the standard words of HBM
+    assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
+        ("4", Verdict.matched, "hbm.stacks"),
+        ("1024", Verdict.matched, "hbm.interface_width"),
+        ("4096", Verdict.matched, "hbm.bus_width"),
+    ], [c.why for c in claims]
+
+
 def test_the_audience_of_an_event_is_no_claim(tmp_path: Path) -> None:
     view = _chip_a(tmp_path, [("hbm.capacity", "96 GB")])
     text = "Chip A launched before some 400 people, and 1,200 attendees watched online."
