@@ -145,6 +145,8 @@ _OPERATIONS = re.compile(r"FLOP|flop|operations?\b|ops\b|浮点运算|运算", r
 _MAC_WORDS = re.compile(r"MAC|FMA|乘加|multiply-accumulate|fused multiply", re.IGNORECASE)
 _CLOCK_OPERAND_AFTER = re.compile(r"\s{0,2}[×*x]\s{0,2}\d[\d.,]*\s?(?:[eE]9|GHz|MHz|gig)")
 """The clock as the next factor: "4864 * 2 * 1.78e9", "× 2 × 1.5 GHz"."""
+_BARE_CLOCK_AFTER = re.compile(r"\s{0,2}[×*x]\s{0,2}[0-9]\.\d{1,4}(?![\d.,])(?!\s?[A-Za-z%])")
+"""The next factor a clock in GHz written without its unit: "× 2 × 1.71 ≈ 29767 GFLOPS"."""
 _POWER_OF_TEN = re.compile(r"1(?:\.0+)?[eE][+-]?\d{1,2}")
 """One written as a power of ten, "1e3", "1e12": a unit's scale, never a value."""
 _MONEY_BEFORE = re.compile(r"(?:[$€£¥]|US\$|(?i:usd|rmb|eur)\s?)\s?$")
@@ -202,7 +204,7 @@ _RATING_AFTER = re.compile(
 )
 _RATING_BEFORE = re.compile(r"满分\s?$|(?i:scored?|scores)\s?[:：]?\s?$")
 """A score: "满分 10 分", "8.5 分", "7/10", "scored 8.5 out of 10"."""
-_CONSTANT_DIVISOR_BEFORE = re.compile(r"[÷/]\s{0,2}$")
+_CONSTANT_DIVISOR_BEFORE = re.compile(r"(?:[÷/]|除以|(?i:divided by))\s{0,2}$")
 _CONVERSION_CONSTANTS = frozenset({"8", "1000", "1,000", "1024", "1,024", "100"})
 _PREFIX_BASES = frozenset({"1000", "1,000", "1024", "1,024"})
 _BASE_AFTER = re.compile(r"\s{0,2}(?:进制|换算|-based|based|as the base)", re.IGNORECASE)
@@ -503,6 +505,10 @@ def classify(
             _FLOP_WORDS.search(near) and (_MAC_WORDS.search(near) or _CLOCK_WORDS.search(near))
         ) or _CLOCK_OPERAND_AFTER.match(line, number.end):
             return NonClaim.constant  # MACs × 2 × clock = FLOP/s: two FLOP per MAC
+        if _BARE_CLOCK_AFTER.match(line, number.end) and (
+            _FLOP_WORDS.search(near) or _CLOCK_WORDS.search(near)
+        ):
+            return NonClaim.constant  # 8704 × 2 × 1.71 ≈ 29767 GFLOPS: the clock in GHz, bare
     if (
         number.value == 2
         and number.unit in ("FLOP", "FLOP/MAC")

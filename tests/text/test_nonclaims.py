@@ -164,6 +164,7 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "**80** SMs are enabled",
         "屋脊点为 1979 ÷ 4 ≈ 495 FLOP/B",
         "a 12 GB card at 192-bit, fine for games",
+        "2 × 1.5 m crates of 4 boards",
     ],
 )
 def test_claims_are_left_to_resolution(text: str) -> None:
@@ -179,6 +180,10 @@ def test_claims_are_left_to_resolution(text: str) -> None:
         ("110,592 次乘加／拍 × 2 × 1.41 GHz ≈ 311.9 TFLOPS", 1, (0, 2, 3)),
         # bytes made bits
         ("5,300 GB/s × 8 ÷ 8,192 bit ≈ 5.18 Gbit/s", 1, (0, 2, 3)),
+        # two FLOP per FMA, before a clock in GHz written bare
+        ("8704 × 2 × 1.71 ≈ 29767 GFLOPS", 1, (0, 2, 3)),
+        # bits to bytes, in words
+        ("你没除以 8，6080 ÷ 8 ＝ 760", 0, (1, 3)),
     ],
 )
 def test_conversion_factors_written_out_are_constants(
