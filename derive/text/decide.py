@@ -667,6 +667,7 @@ def _tied_to(
         if only is not None:
             taken[index] = only
             chance *= alone
+    chance *= _units_counted(view, chain, numbers, subject, taken)
     quantities = [c.quantity for c, _ in taken.values()]
     if (
         len(taken) < WORKED_AGREEING
@@ -676,6 +677,41 @@ def _tied_to(
     ):
         return None
     return taken
+
+
+_PER_UNIT = re.compile(r"[._]per_([a-z0-9_]+)$")
+"""A quantity counted per one of something: `cuda_core.per_gpu`, `gddr.bandwidth_per_gpu`."""
+
+
+def _units_counted(
+    view: CatalogView,
+    chain: Chain,
+    numbers: Sequence[TextNumber],
+    subject: str,
+    taken: dict[int, tuple[Candidate, Judgement]],
+) -> float:
+    """Ties the factor that counts the units of a per-unit figure the product holds ("4 ×
+    200 GB/s" of a board whose GPUs have 200 GB/s each: the 4 is its GPU count), and
+    returns that factor's chance of agreeing by coincidence (1 when none is tied)."""
+    if chain.result is not None and any(sign < 0 for _, sign in chain.operands):
+        return 1.0
+    chance = 1.0
+    for _, (candidate, _) in list(taken.items()):
+        per = _PER_UNIT.search(candidate.quantity)
+        counted = f"{per[1]}.count" if per else ""
+        if not per or counted not in view.quantities_of[subject]:
+            continue
+        for index, _ in chain.operands:
+            number = numbers[index]
+            if index in taken or number.unit not in (None, ""):
+                continue
+            pool = [Candidate(subject, counted, 1.0, BY_VALUE, "", "")]
+            only = _only_agreeing(view, number, pool)
+            if only is not None and only[1].verdict is Verdict.matched:
+                taken[index] = only
+                chance *= _coincidence(view, number, pool, counted=True)
+                break
+    return chance
 
 
 PER_OPERATION = frozenset(

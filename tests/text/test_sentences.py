@@ -1337,6 +1337,36 @@ def test_a_computation_two_chips_fit_alike_or_of_powers_of_two_names_no_chip(
     ] * 3, [c.why for c in claims]
 
 
+def test_the_factor_of_a_per_gpu_figure_in_a_boards_product_is_its_gpu_count(
+    tmp_path: Path,
+) -> None:
+    # "4 × 200 GB/s" of a four-GPU board: 200 is each GPU's bandwidth and 4 counts the
+    # GPUs, as the per-GPU quantity's name says; a 3 is no count of the board's GPUs.
+    quantities = (
+        "quantities:\n"
+        "  - id: gpu.count\n    name: GPUs\n    unit: ''\n    count: true\n"
+        "  - id: gddr.bandwidth_per_gpu\n    name: bandwidth per GPU\n    unit: GB/s\n"
+        "  - id: gddr.bandwidth\n    name: board bandwidth\n    unit: GB/s\n"
+    )
+    facts = [
+        ("gpu.count", "4"),
+        ("gddr.bandwidth_per_gpu", "200 GB/s"),
+        ("gddr.bandwidth", "800 GB/s"),
+        ("sm.count", "40"),
+        ("clock.boost", "1.7 GHz"),  # values near 4: alone, a 4 could be a coincidence
+        ("peak.bf16_dense", "4.5 TFLOPS"),
+        ("hbm.pin_rate", "10 Gbit/s"),
+    ]
+    view = _chip_a(tmp_path, facts, quantities)
+    table = "| | Chip A |\n|---|---|\n| Bandwidth | 4 × 200 GB/s |\n| Other | 3 × 200 GB/s |\n"
+    results = [(r.number.digits, r.verdict, r.quantity) for r in check_text(table, view).results]
+    assert results[:2] == [
+        ("4", Verdict.matched, "gpu.count"),
+        ("200", Verdict.matched, "gddr.bandwidth_per_gpu"),
+    ], results
+    assert results[2][:2] == ("3", Verdict.unresolved), results
+
+
 def test_a_computation_whose_units_do_not_give_its_result_ties_nothing(tmp_path: Path) -> None:
     # 64 would agree with the chip's 64 GB of HBM, but 64 GB × 1.6 TB/s is no TFLOPS: the
     # 64 is the made-up intensity of the example, and stays unresolved.
