@@ -232,6 +232,8 @@ def subject_evidence(
     if pattern is not None:  # "AMD 的 6 TB/s": a vendor with one product in the catalog
         for vendor in pattern.finditer(block.text, max(0, start - REACH), start):
             product = sole[vendor.group().lower()]
+            if _other_product(block.text, vendor.end(), mentions):
+                continue  # "AMD Fiji": a product of the vendor the catalog does not hold
             if vendor.start() >= s_low:
                 why = f"'{vendor.group()}' in the sentence, the vendor of {product}"
                 _best(scores, product, SUBJECT_OF_VENDOR, why)
@@ -369,6 +371,19 @@ def spaced_models(view: CatalogView, text: str, low: int, high: int) -> list[Spa
         if digits is not None:
             found.append(SpacedModel(line.start(), line.end(), digits.end(), of_a_line=True))
     return found
+
+
+_CAPITALISED = re.compile(r"\s?([A-Z][a-z]{2,})(?![A-Za-z0-9])")
+
+
+def _other_product(text: str, end: int, mentions: Sequence[Mention]) -> bool:
+    """True when a vendor's name at `end` is followed by a capitalised word no term of
+    the catalog covers: "AMD Fiji", "NVIDIA Tegra" name products the catalog lacks."""
+    word = _CAPITALISED.match(text, end)
+    if word is None:
+        return False
+    a, b = word.span(1)
+    return not any(m.start < b and a < m.end for m in mentions)
 
 
 def of_an_unknown_model(

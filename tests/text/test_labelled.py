@@ -103,22 +103,22 @@ OWN_SETS = (
     OwnSet("eighth", "en", 400, (0.98, 0.94, 0.94, 0.95), "97.4 / 88.3 / 88.3 / 88.4"),
     # T4, TPU v2 and its pod, Maia 100, Wormhole n300, Trainium, HBM4: two FAQ-style texts;
     # the issue's targets are not all met on it (see the README)
-    OwnSet("ninth", "zh", 430, (0.94, 0.87, 0.85, 0.97), "94.5 / 84.4 / 82.8 / 94.1"),
+    OwnSet("ninth", "zh", 430, (0.94, 0.87, 0.86, 0.97), "94.5 / 84.4 / 82.8 / 94.1"),
     OwnSet("ninth", "en", 430, (0.97, 0.90, 0.89, 0.96), "96.0 / 88.4 / 87.4 / 95.9"),
     # A30, H20, Gaudi, WSE-2, SN40L, GDDR7: lecture notes and a review; misses the targets
     OwnSet("tenth", "zh", 400, (0.97, 0.92, 0.87, 0.97), "94.2 / 89.3 / 83.4 / 96.7"),
     OwnSet("tenth", "en", 320, (0.98, 0.90, 0.89, 0.93), "95.5 / 85.9 / 87.5 / 86.5"),
     # TPU v4 and its pod, MI250, A10, Cloud AI 100, Bow IPU, DDR5: meeting minutes and a
     # buyer's guide; misses the targets (see the README)
-    OwnSet("eleventh", "zh", 500, (0.96, 0.91, 0.89, 0.98), "95.4 / 87.0 / 85.3 / 91.7"),
+    OwnSet("eleventh", "zh", 500, (0.96, 0.92, 0.90, 0.98), "95.4 / 87.0 / 85.3 / 91.7"),
     OwnSet("eleventh", "en", 360, (0.98, 0.95, 0.92, 0.99), "97.7 / 91.3 / 87.7 / 97.2"),
     # TPU v6e, Ascend 910B, L40, MI60, Max 1100, GDDR6X: an answer with its comments and an
     # engineering blog post; misses the targets (see the README)
-    OwnSet("twelfth", "zh", 550, (0.98, 0.92, 0.89, 0.94), "94.9 / 86.2 / 87.7 / 86.4"),
+    OwnSet("twelfth", "zh", 550, (0.98, 0.92, 0.90, 0.94), "94.9 / 86.2 / 87.7 / 86.4"),
     OwnSet("twelfth", "en", 480, (0.97, 0.94, 0.91, 0.97), "96.8 / 91.2 / 88.2 / 94.4"),
     # V100 PCIe, Jetson AGX Orin, A2, Radeon Pro W7900, Grayskull e150, Arc A770, LPDDR5: a
     # lab's selection report and a forum thread; misses the targets (see the README)
-    OwnSet("thirteenth", "zh", 620, (0.93, 0.85, 0.87, 0.87), "89.6 / 84.1 / 85.0 / 86.8"),
+    OwnSet("thirteenth", "zh", 620, (0.93, 0.86, 0.87, 0.87), "89.6 / 84.1 / 85.0 / 86.8"),
     OwnSet("thirteenth", "en", 450, (0.93, 0.89, 0.92, 0.94), "93.0 / 84.7 / 91.4 / 85.6"),
     # Dojo D1, Tesla P40, MI25, Inferentia, Colossus GC2, GDDR5X: an explainer article and
     # notes of a talk; misses the targets but for precision (see the README)
@@ -135,26 +135,26 @@ OWN_SETS = (
     # Titan V, Radeon VII, A800, Ascend 310, Goya, DDR4: a talk's slides and notes and an
     # encyclopedia article; misses the targets (first scores at 0f6362b)
     OwnSet("seventeenth", "zh", 390, (0.93, 0.82, 0.84, 0.83), "93.2 / 82.3 / 83.8 / 83.1"),
-    OwnSet("seventeenth", "en", 390, (0.95, 0.88, 0.84, 0.95), "95.6 / 87.3 / 80.7 / 95.8"),
+    OwnSet("seventeenth", "en", 390, (0.95, 0.88, 0.85, 0.95), "95.6 / 87.3 / 80.7 / 95.8"),
     # GTX 1080 Ti, RX 7900 XTX, RTX A6000, TPU v4i, M2 Ultra, GDDR5: an interview question
     # bank and a team's chat log; misses the targets (first scores at 0f6362b)
     OwnSet("eighteenth", "zh", 390, (0.96, 0.87, 0.88, 0.86), "96.6 / 87.9 / 88.9 / 86.6"),
-    OwnSet("eighteenth", "en", 390, (0.96, 0.89, 0.84, 0.95), "96.3 / 87.1 / 81.6 / 93.1"),
+    OwnSet("eighteenth", "en", 390, (0.96, 0.89, 0.85, 0.95), "96.3 / 87.1 / 81.6 / 93.1"),
     # Quadro RTX 8000, V100S, Radeon Pro VII, MI8, BR100, LPDDR4: paper-reading notes and
     # an issue thread; misses the targets (first scores at 77b24b6)
-    OwnSet("nineteenth", "zh", 385, (0.95, 0.90, 0.88, 0.99), "96.0 / 90.8 / 87.3 / 99.4"),
-    OwnSet("nineteenth", "en", 360, (0.96, 0.88, 0.84, 0.97), "97.5 / 83.5 / 73.5 / 96.1"),
+    OwnSet("nineteenth", "zh", 385, (0.95, 0.91, 0.88, 0.99), "96.0 / 90.8 / 87.3 / 99.4"),
+    OwnSet("nineteenth", "en", 360, (0.96, 0.89, 0.87, 0.97), "97.5 / 83.5 / 73.5 / 96.1"),
     # Tesla K40, RTX A5000, RX 6900 XT, Arc A380, M1 Max, DDR3: a news piece and a press
     # release; misses the targets (first scores at 77b24b6)
-    OwnSet("twentieth", "zh", 390, (0.97, 0.89, 0.87, 0.93), "97.4 / 88.7 / 86.9 / 93.8"),
+    OwnSet("twentieth", "zh", 390, (0.97, 0.89, 0.88, 0.93), "97.4 / 88.7 / 86.9 / 93.8"),
     OwnSet("twentieth", "en", 390, (0.97, 0.91, 0.90, 0.95), "97.6 / 89.4 / 86.2 / 95.4"),
     # RTX 2080 Ti, Tesla P4, RX 580, Coral Edge TPU, M3 Max, HBM3: a textbook chapter and a
     # procurement e-mail thread; misses the targets (first scores at 54691e3)
-    OwnSet("twentyfirst", "zh", 390, (0.97, 0.87, 0.84, 0.95), "96.5 / 86.9 / 82.3 / 95.4"),
+    OwnSet("twentyfirst", "zh", 390, (0.97, 0.88, 0.84, 0.95), "96.5 / 86.9 / 82.3 / 95.4"),
     OwnSet("twentyfirst", "en", 355, (0.96, 0.89, 0.96, 0.88), "95.7 / 79.5 / 93.3 / 72.4"),
     # H800 SXM, RTX 4080, Tesla K20X, RX 7600, Flex 170, DDR2: an evaluation report and a
     # launch live-blog; misses the targets (first scores at 54691e3)
-    OwnSet("twentysecond", "zh", 405, (0.98, 0.91, 0.90, 0.95), "98.9 / 90.5 / 90.7 / 93.4"),
+    OwnSet("twentysecond", "zh", 405, (0.98, 0.91, 0.90, 0.98), "98.9 / 90.5 / 90.7 / 93.4"),
     OwnSet("twentysecond", "en", 360, (0.98, 0.87, 0.77, 0.96), "98.9 / 84.1 / 72.9 / 94.1"),
     # Jetson Nano, RTX 3060, RX 6800, Arc A750, GTX 980, LPDDR4: a review site's spec
     # comparison page and a student's lab notebook (first scores at 54691e3)
@@ -167,16 +167,16 @@ OWN_SETS = (
     OwnSet("twentyfourth", "en", 370, (0.95, 0.92, 0.95, 0.97), "96.3 / 92.0 / 92.8 / 97.8"),
     # GTX 1660 Ti, RTX 3080, RX 5700 XT, Jetson TX2, MLU370-X8, LPDDR3: a Q&A thread and an
     # exercise sheet with worked solutions (first scores at 7d32fe8)
-    OwnSet("twentyfifth", "zh", 405, (0.98, 0.87, 0.88, 0.89), "98.7 / 88.2 / 88.6 / 90.3"),
-    OwnSet("twentyfifth", "en", 405, (0.98, 0.83, 0.85, 0.97), "98.5 / 72.8 / 85.4 / 84.3"),
+    OwnSet("twentyfifth", "zh", 405, (0.98, 0.89, 0.88, 0.92), "98.7 / 88.2 / 88.6 / 90.3"),
+    OwnSet("twentyfifth", "en", 405, (0.98, 0.84, 0.85, 0.98), "98.5 / 72.8 / 85.4 / 84.3"),
     # RTX 4070, Quadro GV100, MTT S80, M4 Max, A16, GDDR6W: a video script and a buyer's
     # guide FAQ (first scores at 7d32fe8)
-    OwnSet("twentysixth", "zh", 400, (0.96, 0.84, 0.82, 0.95), "96.6 / 84.8 / 82.4 / 95.5"),
-    OwnSet("twentysixth", "en", 330, (0.96, 0.81, 0.84, 0.81), "97.2 / 82.0 / 84.8 / 82.3"),
+    OwnSet("twentysixth", "zh", 400, (0.96, 0.85, 0.84, 0.95), "96.6 / 84.8 / 82.4 / 95.5"),
+    OwnSet("twentysixth", "en", 330, (0.96, 0.85, 0.86, 0.88), "97.2 / 82.0 / 84.8 / 82.3"),
     # RTX 2060, Tesla P100 PCIe, RX 6700 XT, Jetson Orin Nano, Greco, LPDDR5T: a numbered
     # social-media thread and a talk's transcript (first scores at 7d32fe8)
     OwnSet("twentyseventh", "zh", 395, (0.97, 0.88, 0.87, 0.94), "94.3 / 76.4 / 84.2 / 69.1"),
-    OwnSet("twentyseventh", "en", 355, (0.97, 0.82, 0.82, 0.90), "98.0 / 83.2 / 83.1 / 90.6"),
+    OwnSet("twentyseventh", "en", 355, (0.97, 0.83, 0.83, 0.90), "98.0 / 83.2 / 83.1 / 90.6"),
 )
 
 

@@ -2312,6 +2312,20 @@ def test_stacks_named_in_chinese_by_dui_zhan_count_the_chips_hbm_stacks(tmp_path
     ], [c.why for c in claims]
 
 
+def test_a_vendor_followed_by_a_product_name_the_catalog_lacks_is_not_its_sole_product(
+    tmp_path: Path,
+) -> None:
+    # The catalog's one AMD chip has 4 HBM stacks; "AMD Fiji" is another AMD product.
+    chip = _chip("chip-a", "Chip A", [("hbm.stacks", "4")]).replace(
+        "  kind: chip\n", "  kind: chip\n  vendor: AMD\n"
+    )
+    view = _loaded(tmp_path, {"quantities.yaml": _POWER, "subjects/chip-a.yaml": chip})
+    fiji = _claims("The AMD Fiji GPU used 4 HBM stacks.", view)
+    assert [(c.verdict, c.subject) for c in fiji] == [(Verdict.unresolved, None)]
+    own = _claims("AMD's chip uses 4 HBM stacks.", view)
+    assert [(c.verdict, c.subject) for c in own] == [(Verdict.matched, "chip-a")]
+
+
 def test_the_audience_of_an_event_is_no_claim(tmp_path: Path) -> None:
     view = _chip_a(tmp_path, [("hbm.capacity", "96 GB")])
     text = "Chip A launched before some 400 people, and 1,200 attendees watched online."
