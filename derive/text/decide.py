@@ -608,8 +608,11 @@ def worked_for_one_subject(view: CatalogView, read: Read) -> dict[int, Decision]
         subject = _named_best(named, SUBJECT_CARRIED)
         tied_up = _tied_to(view, chain, numbers, subject, COINCIDENCE) if subject else None
         how = f"a computation written about {subject}"
-        if tied_up is None and max((s for s, _ in named.values()), default=0.0) < (
-            SUBJECT_IN_SENTENCE
+        allowed = COINCIDENCE / max(1, len(view.quantities_of))
+        if (
+            tied_up is None
+            and max((s for s, _ in named.values()), default=0.0) < SUBJECT_IN_SENTENCE
+            and _could_be_tied(chain, numbers, allowed)
         ):
             found = [
                 (other, taken)
@@ -620,7 +623,7 @@ def worked_for_one_subject(view: CatalogView, read: Read) -> dict[int, Decision]
                         chain,
                         numbers,
                         other,
-                        COINCIDENCE / len(view.quantities_of),
+                        allowed,
                         counted=False,  # a power of two is any chip's figure
                     )
                 )
@@ -635,6 +638,29 @@ def worked_for_one_subject(view: CatalogView, read: Read) -> dict[int, Decision]
             chosen = Candidate(subject, candidate.quantity, 1.0, 1.0, why, "its value", 1.0)
             decided[index] = (judgement.verdict, chosen, judgement, why, ())
     return decided
+
+
+def _could_be_tied(chain: Chain, numbers: Sequence[TextNumber], allowed: float) -> bool:
+    """Whether the two most precise numbers of `chain` could together be as unlikely a
+    coincidence as `allowed` (each at least as likely as its written precision, a count's
+    one in its value, or a power of two's one in two): if not, no subject is tried."""
+    places = [index for index, _ in chain.operands]
+    if chain.result is not None:
+        places.append(chain.result)
+    least: list[float] = []
+    for index in places:
+        number = numbers[index]
+        value = abs(float(number.value))
+        if _conversion(number) or value == 0 or not math.isfinite(value):
+            continue
+        width = float(number.high_bound - number.low_bound) / value
+        if number.value == number.value.to_integral_value() and not number.approx:
+            width = min(width, 1 / value)
+        if _round_in_hardware(number):
+            width = max(width, 0.5)
+        least.append(width)
+    least.sort()
+    return len(least) >= WORKED_AGREEING and math.prod(least[:WORKED_AGREEING]) <= allowed
 
 
 def _tied_to(
@@ -660,11 +686,11 @@ def _tied_to(
         if _conversion(number):
             continue
         pool = [c for c in own if fits_unit(view, number, c.quantity)]
-        alone = _coincidence(view, number, pool, counted=counted) if pool else 1.0
-        if alone > WORKED_EACH:
+        only = _only_agreeing(view, number, pool) if pool else None
+        if only is None:
             continue
-        only = _only_agreeing(view, number, pool)
-        if only is not None:
+        alone = _coincidence(view, number, pool, counted=counted)
+        if alone <= WORKED_EACH:
             taken[index] = only
             chance *= alone
     chance *= _units_counted(view, chain, numbers, subject, taken)
