@@ -76,10 +76,12 @@ _QUANTIZED_AFTER = re.compile(
     r"|量化|权重|模型)(?![A-Za-z])",
     re.IGNORECASE,
 )
+"""After a width in bits, what makes it the width a model's weights are quantised to:
+"4-bit models", "4 bit 量化"."""
 _QUANTIZED_BEFORE = re.compile(r"(?i:(?<![A-Za-z])(?:at|to|in))\s$")
 _CLAUSE_END = re.compile(r"\s*(?:[.,;:!?)，。；：！？）]|$|(?:but|and|or)\s)")
-"""A width in bits that a model's weights are quantised to: "4-bit models", "fine at
-8-bit.", "4 bit 量化"."""
+"""A small width in bits after "at" that ends its clause is a quantisation's too: "fine
+at 8-bit.", "run it at 4-bit but"."""
 _BITS_FORMAT_AFTER = re.compile(r"\s?(?:位|比特|bit)\s?(?:精度|浮点|整数|格式|整型|乘加|点积)")
 _PAGE_BEFORE = re.compile(r"(?:page|pages|p\.|pp\.)\s?$", re.IGNORECASE)
 _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])|\s?(?:分位|th percentile|percentile)")
@@ -257,7 +259,7 @@ def _of_a_thread_mark(line: str, number: TextNumber, threads: Collection[int]) -
         return int(fraction[1]) in threads
     after = re.match(r"/(\d{1,2})(?![\d.,])", line[number.end : number.end + 4])
     if after and int(after[1]) in threads and 0 < number.value <= int(after[1]):
-        return not re.search(r"[\d.,]$", line[:start])
+        return not (start and line[start - 1] in "0123456789.,")
     before = re.search(r"(?<![\d.,])(\d{1,2})/$", line[max(0, start - 3) : start])
     return bool(
         before

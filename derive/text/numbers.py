@@ -354,7 +354,7 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
         if (
             fraction
             and _OPENS_A_POST.fullmatch(line, 0, start)
-            and line[fraction.end() :][:1].isspace()
+            and line[fraction.end() : fraction.end() + 1].isspace()
         ):
             fraction = None  # "3/16 【RTX 2060】…": a thread's post, counted, not a fraction
         if fraction and value <= 9:  # "4/3", "1/64"; "71/142" is a pair (dense / sparse)

@@ -36,7 +36,7 @@ _PARAMETERS = re.compile(r"param|参数", re.IGNORECASE)
 """A label of a quantity that counts a model's parameters."""
 
 
-def counts_parameters(view: CatalogView) -> bool:
+def _counts_parameters(view: CatalogView) -> bool:
     """True when the catalog holds some model's parameter count: "70B" may then be its."""
     return any(
         q.count and any(_PARAMETERS.search(label) for label in q.labels())
@@ -50,7 +50,7 @@ def of_a_workload(view: CatalogView, read: Read, number: TextNumber) -> bool:
     hold."""
     start = number.column - 1
     if _MODEL_SIZE.match(read.block.text, start):
-        return not counts_parameters(view)
+        return not _counts_parameters(view)
     noun = _WORKLOAD_NOUN.match(read.block.text, number.end)
     if noun is None:
         return False
