@@ -161,6 +161,11 @@ class Chain:
     result: int | None
     bracketed: frozenset[int] = frozenset()  # the operands inside a bracket: "÷ (8 × 1,024)"
 
+    def places(self) -> list[int]:
+        """The indices of its numbers: the operands, then the result if written."""
+        found = [index for index, _ in self.operands]
+        return found if self.result is None else [*found, self.result]
+
 
 @dataclass(frozen=True, slots=True)
 class _Gap:

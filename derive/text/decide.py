@@ -35,6 +35,7 @@ from derive.text.resolve import (
     TIE,
     Candidate,
     compatible,
+    counted_per,
     of_dimension,
     power_of_two,
     subject_evidence,
@@ -216,9 +217,8 @@ def _per_one_of(first: str, second: str) -> bool:
     family: `cuda_core.per_sm` beside `cuda_core.count` or `sm.count` ("every SM carries
     64 CUDA cores" names all three)."""
     for per, other in ((first, second), (second, first)):
-        family, _, name = per.partition(".")
-        _, marker, unit = name.partition("per_")
-        if marker and other.partition(".")[0] in (family, unit):
+        unit = counted_per(per)
+        if unit is not None and other.partition(".")[0] in (per.partition(".")[0], unit):
             return True
     return False
 
@@ -644,22 +644,12 @@ def _could_be_tied(chain: Chain, numbers: Sequence[TextNumber], allowed: float) 
     """Whether the two most precise numbers of `chain` could together be as unlikely a
     coincidence as `allowed` (each at least as likely as its written precision, a count's
     one in its value, or a power of two's one in two): if not, no subject is tried."""
-    places = [index for index, _ in chain.operands]
-    if chain.result is not None:
-        places.append(chain.result)
-    least: list[float] = []
-    for index in places:
-        number = numbers[index]
-        value = abs(float(number.value))
-        if _conversion(number) or value == 0 or not math.isfinite(value):
-            continue
-        width = float(number.high_bound - number.low_bound) / value
-        if number.value == number.value.to_integral_value() and not number.approx:
-            width = min(width, 1 / value)
-        if _round_in_hardware(number):
-            width = max(width, 0.5)
-        least.append(width)
-    least.sort()
+    least = sorted(
+        width
+        for index in chain.places()
+        if not _conversion(numbers[index])
+        and (width := _chance_width(numbers[index], counts=True, counted=False)) is not None
+    )
     return len(least) >= WORKED_AGREEING and math.prod(least[:WORKED_AGREEING]) <= allowed
 
 
@@ -676,12 +666,9 @@ def _tied_to(
     different, when at least two are and together they are no likelier than `allowed`
     to be a coincidence, and the dimensions hold; else None."""
     own = [Candidate(subject, q, 1.0, BY_VALUE, "", "") for q in view.quantities_of[subject]]
-    places = [index for index, _ in chain.operands]
-    if chain.result is not None:
-        places.append(chain.result)
     taken: dict[int, tuple[Candidate, Judgement]] = {}
     chance = 1.0
-    for index in places:
+    for index in chain.places():
         number = numbers[index]
         if _conversion(number):
             continue
@@ -705,10 +692,6 @@ def _tied_to(
     return taken
 
 
-_PER_UNIT = re.compile(r"[._]per_([a-z0-9_]+)$")
-"""A quantity counted per one of something: `cuda_core.per_gpu`, `gddr.bandwidth_per_gpu`."""
-
-
 def _units_counted(
     view: CatalogView,
     chain: Chain,
@@ -723,9 +706,9 @@ def _units_counted(
         return 1.0
     chance = 1.0
     for _, (candidate, _) in list(taken.items()):
-        per = _PER_UNIT.search(candidate.quantity)
-        counted = f"{per[1]}.count" if per else ""
-        if not per or counted not in view.quantities_of[subject]:
+        unit = counted_per(candidate.quantity)
+        counted = f"{unit}.count"
+        if unit is None or counted not in view.quantities_of[subject]:
             continue
         for index, _ in chain.operands:
             number = numbers[index]
@@ -904,15 +887,10 @@ def _coincidence(
     A power of two in binary units is as likely as a wide interval (many quantities
     hold one), unless `counted`: `group` is all it could be about, its values counted.
     """
-    value = abs(float(number.value))
-    if value == 0 or not math.isfinite(value):
+    counts = bool(group) and all(view.quantities[c.quantity].count for c in group)
+    width = _chance_width(number, counts=counts, counted=counted)
+    if width is None:
         return 1.0
-    width = float(number.high_bound - number.low_bound) / value
-    whole = number.value == number.value.to_integral_value() and not number.approx
-    if whole and group and all(view.quantities[c.quantity].count for c in group):
-        width = min(width, 1 / value)  # "其中 80 个" of counts: 80 exactly, not 75–85
-    if _round_in_hardware(number) and not counted:
-        width = max(width, 0.5)
     near = 0
     for candidate in group:
         close = [
@@ -927,6 +905,22 @@ def _coincidence(
         current = len({known.value for known in close if known.status == "current"})
         near += current or min(len(close), 1)
     return width * max(near, 1)
+
+
+def _chance_width(number: TextNumber, *, counts: bool, counted: bool) -> float | None:
+    """The number's relative precision, as a chance of falling on a value: a whole number
+    said of counts is exact ("其中 80 个": 80, not 75–85); a power of two is as likely
+    as one in two unless `counted`. None for zero or a number that is not finite."""
+    value = abs(float(number.value))
+    if value == 0 or not math.isfinite(value):
+        return None
+    width = float(number.high_bound - number.low_bound) / value
+    whole = number.value == number.value.to_integral_value() and not number.approx
+    if whole and counts:
+        width = min(width, 1 / value)
+    if _round_in_hardware(number) and not counted:
+        width = max(width, 0.5)
+    return width
 
 
 def _round_in_hardware(number: TextNumber) -> bool:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Collection, Sequence
 from enum import StrEnum
 
-from derive.text.numbers import DATE, TextNumber
+from derive.text.numbers import DATE, POST_OPENING, TextNumber
 from schema.errors import UnitError
 from schema.units import factor
 
@@ -231,7 +231,7 @@ _MONTH_DAY_TIME = re.compile(
     r"(?<![\d.,/-])(?:1[0-2]|0?[1-9])-(?:3[01]|[12]\d|0?[1-9])\s{1,2}[0-2]?\d:[0-5]\d(?!\d)"
 )
 """A post's month, day and time of day: "12-10 21:07"."""
-_THREAD_MARK = re.compile(r"\s{0,3}(?:[-*+>]\s+)?(?:\*\*|__)?(\d{1,2})/(\d{1,2})(?!\d)")
+_THREAD_MARK = re.compile(POST_OPENING + r"(\d{1,2})/(\d{1,2})(?!\d)")
 """A thread's post numbered at the start of its line: "3/16 【RTX 2060】…"."""
 THREAD_POSTS = 3
 """How many lines must open with a count of one total for the text to be a numbered thread."""

@@ -40,8 +40,9 @@ _TIMES_TEN = re.compile(r"\s{0,2}[×x*]\s{0,7}10\s{0,2}(?:\^|\*\*)\s{0,2}([+-]?\
 _SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _TIMES_TEN_SUPER = re.compile(r"\s{0,2}[×x*]\s{0,2}10([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]{1,4})")
 _FRACTION = re.compile(r"/([1-9]\d{0,2})(?![\d/.,])")
-_OPENS_A_POST = re.compile(r"\s{0,3}(?:[-*+>]\s+)?(?:\*\*|__)?")
-"""What may come before a thread's post number at the start of its line."""
+POST_OPENING = r"\s{0,3}(?:[-*+>]\s+)?(?:\*\*|__)?"
+"""What may come before a thread's post number at the start of its line ("- **3/16")."""
+_OPENS_A_POST = re.compile(POST_OPENING)
 _CARET = re.compile(r"\^([1-9]\d?)(?![\d.])")
 _SQUARED = re.compile(r"([²³])")
 _AND_A_HALF = re.compile(r"\s{1,2}and\s(?:a\s)?half(?![A-Za-z])|\s?个半")

@@ -885,6 +885,15 @@ def _each(block: Block, start: int, end: int) -> bool:
     return bool(_EACH_BEFORE.search(before) or _EACH_AFTER.match(block.text, end))
 
 
+def counted_per(quantity: str) -> str | None:
+    """What a quantity counts per one of, by its name: "sm" of `cuda_core.per_sm`, "gpu"
+    of `gddr.bandwidth_per_gpu`; None for a quantity of the whole."""
+    _, _, name = quantity.partition(".")
+    if not (name.startswith("per_") or "_per_" in name):
+        return None
+    return name.partition("per_")[2]
+
+
 def _per_one(view: CatalogView, scores: dict[str, tuple[float, str]]) -> None:
     """Of a family the words name, the quantities per unit ("tensor_core.per_sm") take
     the family's best score: the number counts what each of something has."""
@@ -894,8 +903,8 @@ def _per_one(view: CatalogView, scores: dict[str, tuple[float, str]]) -> None:
         if score > best.get(family, (0.0, ""))[0]:
             best[family] = (score, why)
     for quantity in view.quantities:
-        family, _, name = quantity.partition(".")
-        if family in best and (name.startswith("per_") or "_per_" in name):
+        family = quantity.partition(".")[0]
+        if family in best and counted_per(quantity) is not None:
             score, why = best[family]
             _best(scores, quantity, score * (1 + TIE), f"{why} (said of each)")
 
