@@ -41,6 +41,8 @@ class Computation:
     rule: str
     output: Pair
     factors: tuple[Factor, ...]
+    steps: int = 1  # the rules it chains: a writer shows the shortest way most often
+    exact: bool = False  # a rarer form, read only where every number agrees with it
 
 
 @cache
@@ -109,8 +111,59 @@ def written_out(
                         rule = f"{computation.rule} with {inner.rule}"
                         found.setdefault(
                             (computation.output, shown),
-                            Computation(rule, computation.output, shown),
+                            Computation(
+                                rule, computation.output, shown, computation.steps + inner.steps
+                            ),
                         )
+    return list(found.values())
+
+
+def gathered(computations: Sequence[Computation]) -> list[Computation]:
+    """The computations a writer may show with several inputs given as the one quantity
+    another rule multiplies them into.
+
+    A peak worked out as SMs × Tensor Cores per SM × MACs per Tensor Core × 2 × clock is
+    more often written "184 × 128 × 2 × 2.475 GHz": the SMs and the Tensor Cores per SM
+    as the Tensor Cores they make (a rule of the catalog), the 2 left the constant it is.
+    A form so much rarer than the rules' own is read only where every number agrees.
+    """
+    products = [
+        c
+        for c in computations
+        if len(c.factors) >= 2 and all(f.pair is not None and f.sign == 1 for f in c.factors)
+    ]
+
+    def key(output: Pair, factors: Sequence[Factor]) -> tuple[Pair, tuple[str, ...]]:
+        return output, tuple(sorted(map(repr, factors)))
+
+    known = {key(c.output, c.factors) for c in computations}  # an expansion undone
+    found: dict[tuple[Pair, tuple[Factor, ...]], Computation] = {}
+    for computation in computations:
+        for product in products:
+            if product.output == computation.output or any(
+                f.pair == product.output for f in computation.factors
+            ):
+                continue
+            rest = list(computation.factors)
+            for factor in product.factors:
+                if factor not in rest:
+                    break
+                rest.remove(factor)
+            else:
+                place = computation.factors.index(product.factors[0])
+                factors = (*rest[:place], Factor(1, product.output), *rest[place:])
+                if key(computation.output, factors) in known:
+                    continue
+                found.setdefault(
+                    (computation.output, factors),
+                    Computation(
+                        f"{computation.rule} with {product.rule} gathered",
+                        computation.output,
+                        factors,
+                        computation.steps + product.steps,
+                        exact=True,
+                    ),
+                )
     return list(found.values())
 
 
@@ -385,8 +438,8 @@ def align(
     by its value, a quantity by position; constants the text leaves out are skipped),
     its result (if written) the output, and at least two of the numbers agree with the
     values they take. Of computations fitting equally, the one the words name best
-    (`prefer`: how well they name its subject, then its quantities); a tie between
-    computations named alike leaves the chain alone.
+    (`prefer`: how well they name its subject, then its quantities), then the one of
+    fewest rules; a tie between computations alike in both leaves the chain alone.
     """
     memo: dict[tuple[int, Pair], bool] = {}
 
@@ -397,7 +450,7 @@ def align(
         return memo[key]
 
     best: list[Aligned] = []
-    best_score, best_named = 1, (0.0, 0.0)
+    best_score, best_rank = 1, (0.0, 0.0, 0)
     tie = False
     for operands in _readings(chain, numbers):
         signs = [sign for _, sign in operands]
@@ -423,14 +476,16 @@ def align(
                         continue
                     pairs.append((chain.result, computation.output))
                 score = sum(agree(i, p) for i, p in pairs)
-                named = prefer(computation)
-                if score > best_score or (score == best_score and best and named > best_named):
+                if computation.exact and score < len(pairs):
+                    continue
+                rank = (*prefer(computation), -computation.steps)
+                if score > best_score or (score == best_score and best and rank > best_rank):
                     why = f"the text computes {computation.output[1]} by rule {computation.rule}"
                     best = [Aligned(i, p, why) for i, p in pairs]
-                    best_score, best_named, tie = score, named, False
+                    best_score, best_rank, tie = score, rank, False
                 elif (
                     score == best_score
-                    and named == best_named
+                    and rank == best_rank
                     and best
                     and {a.pair for a in best} != {p for _, p in pairs}
                 ):

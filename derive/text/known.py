@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from derive.model import TIER_ORDER
-from derive.text.arithmetic import Computation, Shapes, shapes, solved, written_out
+from derive.text.arithmetic import Computation, Shapes, gathered, shapes, solved, written_out
 from derive.text.lexicon import Lexicon
 
 
@@ -174,9 +174,12 @@ class CatalogView:
     def computation_shapes(self) -> Shapes:
         """The catalog's computations by the signs of their factors, those solved for an
         input no rule derives (`solved`), and those with one input worked out by its own
-        rule (`written_out`)."""
+        rule (`written_out`), and those with inputs given as the one quantity another rule
+        multiplies them into (`gathered`)."""
         written = written_out(self.computations, self._unity)
-        return shapes([*self.computations, *solved(self.computations), *written])
+        whole = written_out(self.computations, lambda pair: False)  # no factor left out
+        combined = gathered([*self.computations, *whole])
+        return shapes([*self.computations, *solved(self.computations), *written, *combined])
 
     def _unity(self, pair: tuple[str, str]) -> bool:
         """True when every current value of `pair` is exactly one."""

@@ -864,6 +864,36 @@ def test_a_computation_may_work_out_one_input_by_its_own_rule(tmp_path: Path) ->
     ]
 
 
+def test_a_computation_may_give_several_inputs_as_the_one_quantity_they_make(
+    tmp_path: Path,
+) -> None:
+    # peak = SMs × Tensor Cores per SM × MACs per Tensor Core × 2 × clock, written with the
+    # SMs and Tensor Cores per SM as the Tensor Cores they make: the 2 is FLOP per MAC
+    facts = [
+        ("sm.count", "46"),
+        ("tensor_core.per_sm", "4"),
+        ("tensor_core.mac_per_cycle", "128 MAC/cycle"),
+        ("clock.boost", "2.475 GHz"),
+    ]
+    view = _loaded(
+        tmp_path, {"subjects/gpu-q.yaml": _chip("gpu-q", "GPU Q", facts)}, "--standard-rules"
+    )
+    for text in (
+        "GPU Q: 184 × 128 × 2 × 2.475 GHz ≈ 116.6 TFLOPS of dense FP16.",
+        "GPU Q 的稠密 FP16：184 × 128 × 2 × 2.475 GHz ≈ 116.6 TFLOPS。",
+    ):
+        checked = check_text(text, view, "t").results
+        assert [
+            (c.number.digits, c.verdict, c.quantity) for c in checked if c.number.digits != "16"
+        ] == [
+            ("184", Verdict.matched, "tensor_core.count"),
+            ("128", Verdict.matched, "tensor_core.mac_per_cycle"),
+            ("2", Verdict.non_claim, None),
+            ("2.475", Verdict.matched, "clock.boost"),
+            ("116.6", Verdict.matched, "peak.bf16_dense"),
+        ]
+
+
 def test_a_bare_number_written_with_a_power_of_ten_carries_no_prefix(
     english_view: CatalogView,
 ) -> None:
