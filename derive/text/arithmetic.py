@@ -11,8 +11,9 @@ superseded 2,700 here) are then judged against the input they stand for.
 from __future__ import annotations
 
 import itertools
+import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -491,3 +492,40 @@ def align(
                 ):
                     tie = True
     return [] if tie else best
+
+
+DOUBLING_SLACK = 0.01
+"""How far a written computation's result may be from its operands' product (rounded
+operands, a clock to two places) for the product to be the one it writes."""
+
+
+def doublings(chain: Chain, numbers: Sequence[TextNumber], claims: Collection[int]) -> set[int]:
+    """The bare 2s a chain multiplies by, where its other numbers are claims (`claims`,
+    indices of the line's numbers) and its result is the product as written.
+
+    "5888 × 2 × 1.725 ≈ 20.31" with the cores, the clock and the peak resolved: the 2 is
+    the FLOP of a multiply-add, a transfer's two edges, a link's two directions, a
+    constant of the formula (the product is read up to a power of ten: GHz times cores
+    is GFLOP/s, written in TFLOP/s).
+    """
+    if chain.result is None:
+        return set()
+    twos = {
+        i
+        for i, sign in chain.operands
+        if sign > 0 and numbers[i].unit is None and numbers[i].value == 2
+    }
+    others = [i for i in chain.places() if i not in twos]
+    if not twos or len([i for i in others if i in claims]) < 2:
+        return set()
+    product = 1.0
+    for i, sign in chain.operands:
+        value = float(numbers[i].value)
+        if value == 0:
+            return set()
+        product *= value if sign > 0 else 1 / value
+    result = float(numbers[chain.result].value)
+    if result <= 0 or product <= 0:
+        return set()
+    ratio = math.log10(product / result)
+    return twos if abs(ratio - round(ratio)) <= math.log10(1 + DOUBLING_SLACK) else set()

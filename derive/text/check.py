@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from derive.errors import TextTooLarge
-from derive.text.arithmetic import quotient_units
+from derive.text.arithmetic import doublings, quotient_units
 from derive.text.context import WINDOW, Read, around, blocks_with_context
 from derive.text.decide import (
     CONVERSION,
@@ -38,7 +38,7 @@ from derive.text.known import CatalogView
 from derive.text.lexicon import subject_mentions
 from derive.text.nonclaims import NonClaim, classify, discrepancy, hypothetical
 from derive.text.numbers import TextNumber, numbers_in_line
-from derive.text.outside import of_a_workload, timing_work, units_of_a_product
+from derive.text.outside import a_price, of_a_workload, timing_work, units_of_a_product
 from derive.text.qualifiers import in_a_qualified_pair
 from derive.text.resolve import (
     Context,
@@ -235,6 +235,8 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 kind = NonClaim.identifier  # "Max 1550", "昇腾 910": a model's number
             if kind is None and of_a_workload(view, read, found):
                 kind = NonClaim.workload  # "13 billion parameters" of no catalog quantity
+            if kind is None and a_price(view, read, found):
+                kind = NonClaim.expense  # "$2,499", "¥6,500": what it costs, not what it is
             if written.get(index) is CONVERSION:
                 kind = NonClaim.constant  # "× 8" bytes made bits in a computation read
             elif kind is NonClaim.constant and index in written:
@@ -404,7 +406,29 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 )
             )
         _settle_repeats(view, results, line_start)
+        _settle_doublings(read, results, line_start)
     return TextReport(file, tuple(results))
+
+
+def _settle_doublings(read: Read, results: list[CheckedNumber], first: int) -> None:
+    """Make a constant of each bare 2 left unresolved that a written computation of claims
+    multiplies by (`arithmetic.doublings`): "5888 × 2 × 1.725 ≈ 20.31"."""
+    claims = {
+        index
+        for index, result in enumerate(results[first:])
+        if result.is_claim and result.verdict is not Verdict.unresolved
+    }
+    for chain in read.chains:
+        for index in doublings(chain, read.numbers, claims):
+            held = results[first + index]
+            if held.verdict is Verdict.unresolved:
+                results[first + index] = CheckedNumber(
+                    held.file,
+                    held.number,
+                    Verdict.non_claim,
+                    NonClaim.constant,
+                    context=held.context,
+                )
 
 
 def _settle_repeats(view: CatalogView, results: list[CheckedNumber], first: int) -> None:

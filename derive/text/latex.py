@@ -32,8 +32,9 @@ def plain_math(line: str) -> str:
     """`line` with its LaTeX math read as plain arithmetic, of the same length.
 
     `\\times` and `\\cdot` become ×, `\\div` ÷, `\\approx` ≈; `\\frac{a}{b}` becomes
-    `a ÷(b)`; `10^{12}` becomes `10^12`; `\\text{GHz}` becomes `GHz`; other commands and
-    braces become spaces. A line without such commands is returned as it is.
+    `a ÷(b)`; `10^{12}` becomes `10^12`; `\\text{GHz}` becomes `GHz`; other commands,
+    braces and the `$` that delimit the math become spaces. A line without such commands
+    is returned as it is.
     """
     if "\\" not in line or not _MATH.search(line):
         return line
@@ -77,6 +78,9 @@ def plain_math(line: str) -> str:
                 at += 2
                 continue
             out.append(" " if closer == "frac" else closer)
+            at += 1
+        elif char == "$":
+            out.append(" ")  # a delimiter of the math, never a dollar
             at += 1
         else:
             out.append(char)

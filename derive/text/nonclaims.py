@@ -151,8 +151,10 @@ _BARE_CLOCK_AFTER = re.compile(r"\s{0,2}[×*x]\s{0,2}[0-9]\.\d{1,4}(?![\d.,])(?!
 """The next factor a clock in GHz written without its unit: "× 2 × 1.71 ≈ 29767 GFLOPS"."""
 _POWER_OF_TEN = re.compile(r"1(?:\.0+)?[eE][+-]?\d{1,2}")
 """One written as a power of ten, "1e3", "1e12": a unit's scale, never a value."""
-_MONEY_BEFORE = re.compile(r"(?:[$€£¥]|US\$|(?i:usd|rmb|eur)\s?)\s?$")
-_MONEY_AFTER = re.compile(r"\s?(?:美元|元|(?i:usd|dollars|euros?)(?![A-Za-z]))")
+_MONEY_BEFORE = re.compile(r"(?:(?<![$\\])\$|[€£¥￥]|US\$|(?i:usd|rmb|eur)\s?)\s?$")
+_MONEY_AFTER = re.compile(
+    r"\s?(?:美元|美刀|刀(?![片法])|元|块钱|(?i:usd|dollars|bucks|euros?)(?![A-Za-z]))"
+)
 _TOTAL_BEFORE = re.compile(
     r"(?:(?i:total|subtotal|budget|ceiling|shipping|freight|tax|in all)|合计|总计|总价|总额|预算"
     r"|运费)[^;。；]{0,60}$|[=＝]\s{0,2}(?:[$€£¥]|US\$)?\s{0,2}$"
@@ -267,6 +269,15 @@ def _of_a_thread_mark(line: str, number: TextNumber, threads: Collection[int]) -
         and int(number.value) in threads
         and 0 < int(before[1]) <= int(number.value)
         and not re.match(r"[\d.,]", line[number.end : number.end + 1])
+    )
+
+
+def money(line: str, number: TextNumber) -> bool:
+    """True for a sum of money: "$2,499", "¥6,500", "3299 元", "249 刀", "80 bucks"."""
+    start = number.column - 1
+    return not number.unit_text and bool(
+        _MONEY_BEFORE.search(line[max(0, start - _WINDOW) : start])
+        or _MONEY_AFTER.match(line, number.end)
     )
 
 

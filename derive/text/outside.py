@@ -14,6 +14,7 @@ import re
 from derive.text.context import Read
 from derive.text.known import CatalogView
 from derive.text.lexicon import subject_mentions
+from derive.text.nonclaims import money
 from derive.text.numbers import TextNumber
 from derive.text.resolve import held_dimension, takes_time
 
@@ -42,6 +43,27 @@ def _counts_parameters(view: CatalogView) -> bool:
         q.count and any(_PARAMETERS.search(label) for label in q.labels())
         for q in view.quantities.values()
     )
+
+
+_PRICE = re.compile(r"price|cost|msrp|价格|售价|价钱|报价|成本", re.IGNORECASE)
+"""A label of a quantity that holds what a product costs."""
+
+
+def _holds_prices(view: CatalogView) -> bool:
+    """True when some quantity of the catalog is a price: a sum of money may be its."""
+    return any(any(_PRICE.search(label) for label in q.labels()) for q in view.quantities.values())
+
+
+def a_price(view: CatalogView, read: Read, number: TextNumber) -> bool:
+    """True for a sum of money ("$2,499", "¥6,500", a cell under "Price (USD)") where the
+    catalog holds no price: what someone paid or asks says nothing of the hardware."""
+    cell = read.block.cell
+    priced = money(read.block.text, number) or (
+        cell is not None
+        and number.unit is None
+        and bool(_PRICE.search(f"{cell.column_header} {cell.row_header}"))
+    )
+    return priced and not _holds_prices(view)
 
 
 def of_a_workload(view: CatalogView, read: Read, number: TextNumber) -> bool:
@@ -75,14 +97,30 @@ _ORDERED = re.compile(r"\s?[x×]\s")
 _OPERATOR_BEFORE = re.compile(r"[×x*÷/=＝+]\s*$")
 
 
+_MACHINES_AFTER = re.compile(
+    r"\s?(?:台|套)(?!式|阶)|\s(?:servers|workstations|machines|desktops|laptops|PCs)\b",
+    re.IGNORECASE,
+)
+"""A count of whole machines: "4 台工作站", "2 套 Jetson", "60 workstations"."""
+_AT_MOST_BEFORE = re.compile(
+    r"(?:最多|最大|至多|多达|可达|支持|扩展到|(?i:up to|as many as|scales? to|at most))"
+    r"[^，。；,;]{0,6}$"
+)
+"""What makes a count of machines a system's limit, a claim: "最多可以 2,048 台"."""
+
+
 def units_of_a_product(read: Read, number: TextNumber) -> bool:
     """True for a whole number of units of a product, said as such: "the last 64 Tesla
-    K80 boards", "16 GH200 at 1,000 W" (how many someone has or buys); not a number of
-    chips a system is built of ("8 块 MI300X 的服务器"), which is a claim of that system."""
+    K80 boards", "16 GH200 at 1,000 W", "4 台 TITAN RTX 工作站" (how many someone has or
+    buys); not a number of chips a system is built of ("8 块 MI300X 的服务器"), which is a
+    claim of that system."""
     times = number.unit == "" and number.unit_text.lower() in ("x", "×")  # "24 x" read as one
     if (number.unit is not None and not times) or number.value != number.value.to_integral_value():
         return False
     text = read.block.text
+    if _MACHINES_AFTER.match(text, number.end):
+        start = number.column - 1
+        return not _AT_MOST_BEFORE.search(text, max(0, start - 16), start)
     for mention, _ in subject_mentions(read.terms_around(number.end, number.end + 6)):
         gap = text[number.end : mention.start]
         if _ORDERED.fullmatch(gap) or (times and not gap.strip()):  # "24 x Tesla P4": ordered

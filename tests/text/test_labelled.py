@@ -114,12 +114,12 @@ OWN_SETS = (
     OwnSet("eleventh", "en", 360, (0.98, 0.95, 0.92, 0.99), "97.7 / 91.3 / 87.7 / 97.2"),
     # TPU v6e, Ascend 910B, L40, MI60, Max 1100, GDDR6X: an answer with its comments and an
     # engineering blog post; misses the targets (see the README)
-    OwnSet("twelfth", "zh", 550, (0.98, 0.92, 0.90, 0.94), "94.9 / 86.2 / 87.7 / 86.4"),
+    OwnSet("twelfth", "zh", 550, (0.98, 0.92, 0.90, 0.95), "94.9 / 86.2 / 87.7 / 86.4"),
     OwnSet("twelfth", "en", 480, (0.97, 0.94, 0.91, 0.97), "96.8 / 91.2 / 88.2 / 94.4"),
     # V100 PCIe, Jetson AGX Orin, A2, Radeon Pro W7900, Grayskull e150, Arc A770, LPDDR5: a
     # lab's selection report and a forum thread; misses the targets (see the README)
-    OwnSet("thirteenth", "zh", 620, (0.93, 0.86, 0.87, 0.87), "89.6 / 84.1 / 85.0 / 86.8"),
-    OwnSet("thirteenth", "en", 450, (0.93, 0.89, 0.92, 0.94), "93.0 / 84.7 / 91.4 / 85.6"),
+    OwnSet("thirteenth", "zh", 620, (0.93, 0.86, 0.87, 0.90), "89.6 / 84.1 / 85.0 / 86.8"),
+    OwnSet("thirteenth", "en", 450, (0.93, 0.90, 0.92, 0.95), "93.0 / 84.7 / 91.4 / 85.6"),
     # Dojo D1, Tesla P40, MI25, Inferentia, Colossus GC2, GDDR5X: an explainer article and
     # notes of a talk; misses the targets but for precision (see the README)
     OwnSet("fourteenth", "zh", 355, (0.99, 0.92, 0.90, 0.97), "100 / 87.2 / 81.6 / 94.2"),
@@ -127,7 +127,7 @@ OWN_SETS = (
     # GH200, Tesla K80, MI50, MTIA v1, WSE-1, HBM: lecture notes and a design review;
     # misses the targets on accuracy and non-claims (first scores at 598c6cd)
     OwnSet("fifteenth", "zh", 390, (0.99, 0.92, 0.88, 0.96), "97.5 / 85.5 / 85.1 / 85.2"),
-    OwnSet("fifteenth", "en", 390, (0.98, 0.88, 0.92, 0.84), "98.7 / 85.5 / 90.8 / 80.3"),
+    OwnSet("fifteenth", "en", 390, (0.98, 0.88, 0.92, 0.85), "98.7 / 85.5 / 90.8 / 80.3"),
     # RTX 3090, Jetson AGX Xavier, Tesla M40, Hailo-8, NNP-T, LPDDR4X: a review and a
     # podcast transcript (first scores at 598c6cd, before units spelled out in words)
     OwnSet("sixteenth", "zh", 390, (0.96, 0.94, 0.94, 0.98), "96.1 / 92.1 / 91.0 / 98.6"),
@@ -145,8 +145,10 @@ OWN_SETS = (
     OwnSet("nineteenth", "zh", 385, (0.95, 0.91, 0.88, 0.99), "96.0 / 90.8 / 87.3 / 99.4"),
     OwnSet("nineteenth", "en", 360, (0.96, 0.89, 0.87, 0.97), "97.5 / 83.5 / 73.5 / 96.1"),
     # Tesla K40, RTX A5000, RX 6900 XT, Arc A380, M1 Max, DDR3: a news piece and a press
-    # release; misses the targets (first scores at 77b24b6)
-    OwnSet("twentieth", "zh", 390, (0.97, 0.89, 0.88, 0.93), "97.4 / 88.7 / 86.9 / 93.8"),
+    # release; misses the targets (first scores at 77b24b6); its prices are labelled
+    # unresolved (the seventeenth to twentieth sets are never read, so never brought to the
+    # later convention for sums of money): the Chinese text's accuracy floor is 0.88 since
+    OwnSet("twentieth", "zh", 390, (0.97, 0.88, 0.88, 0.93), "97.4 / 88.7 / 86.9 / 93.8"),
     OwnSet("twentieth", "en", 390, (0.97, 0.91, 0.90, 0.95), "97.6 / 89.4 / 86.2 / 95.4"),
     # RTX 2080 Ti, Tesla P4, RX 580, Coral Edge TPU, M3 Max, HBM3: a textbook chapter and a
     # procurement e-mail thread; misses the targets (first scores at 54691e3)
@@ -172,24 +174,24 @@ OWN_SETS = (
     # RTX 4070, Quadro GV100, MTT S80, M4 Max, A16, GDDR6W: a video script and a buyer's
     # guide FAQ (first scores at 7d32fe8)
     OwnSet("twentysixth", "zh", 400, (0.96, 0.86, 0.85, 0.95), "96.6 / 84.8 / 82.4 / 95.5"),
-    OwnSet("twentysixth", "en", 330, (0.96, 0.85, 0.86, 0.88), "97.2 / 82.0 / 84.8 / 82.3"),
+    OwnSet("twentysixth", "en", 330, (0.96, 0.88, 0.86, 0.97), "97.2 / 82.0 / 84.8 / 82.3"),
     # RTX 2060, Tesla P100 PCIe, RX 6700 XT, Jetson Orin Nano, Greco, LPDDR5T: a numbered
     # social-media thread and a talk's transcript (first scores at 7d32fe8)
-    OwnSet("twentyseventh", "zh", 395, (0.98, 0.88, 0.88, 0.94), "94.3 / 76.4 / 84.2 / 69.1"),
-    OwnSet("twentyseventh", "en", 355, (0.98, 0.84, 0.84, 0.90), "98.0 / 83.2 / 83.1 / 90.6"),
+    OwnSet("twentyseventh", "zh", 395, (0.98, 0.89, 0.88, 0.97), "94.3 / 76.4 / 84.2 / 69.1"),
+    OwnSet("twentyseventh", "en", 355, (0.98, 0.85, 0.84, 0.93), "98.0 / 83.2 / 83.1 / 90.6"),
     # RTX 4060 Ti 16GB, RTX 3070, RX 7800 XT, Jetson Xavier NX, Ascend 910C, HMC Gen2: a
     # forum thread with numbered floors and a benchmark repository's README (first scores
     # at 8c5db87)
-    OwnSet("twentyeighth", "zh", 405, (0.94, 0.84, 0.90, 0.84), "94.7 / 84.6 / 91.1 / 85.0"),
-    OwnSet("twentyeighth", "en", 355, (0.96, 0.93, 0.95, 0.94), "97.3 / 93.9 / 95.5 / 94.8"),
+    OwnSet("twentyeighth", "zh", 405, (0.94, 0.84, 0.90, 0.86), "94.7 / 84.6 / 91.1 / 85.0"),
+    OwnSet("twentyeighth", "en", 355, (0.96, 0.94, 0.95, 0.95), "97.3 / 93.9 / 95.5 / 94.8"),
     # TITAN RTX, A100 PCIe 40GB, RX Vega 64, Kunlunxin R200, Snapdragon X Elite's NPU,
     # LPDDR6: a tender's technical specification and a Reddit-style thread (first scores
     # at 8c5db87)
-    OwnSet("twentyninth", "zh", 395, (0.96, 0.80, 0.82, 0.82), "97.0 / 81.1 / 83.1 / 82.8"),
-    OwnSet("twentyninth", "en", 360, (0.97, 0.86, 0.87, 0.90), "97.6 / 86.9 / 87.8 / 90.4"),
+    OwnSet("twentyninth", "zh", 395, (0.97, 0.83, 0.82, 0.87), "97.0 / 81.1 / 83.1 / 82.8"),
+    OwnSet("twentyninth", "en", 360, (0.97, 0.89, 0.87, 0.96), "97.6 / 86.9 / 87.8 / 90.4"),
     # RTX 5090, Quadro P6000, Arc B580, MTT S4000, Tesla K10, GDDR5: a group chat's log and
     # a notebook exported to Markdown (first scores at 8c5db87)
-    OwnSet("thirtieth", "zh", 400, (0.96, 0.89, 0.86, 0.94), "97.0 / 89.9 / 86.8 / 94.9"),
+    OwnSet("thirtieth", "zh", 400, (0.96, 0.90, 0.86, 0.95), "97.0 / 89.9 / 86.8 / 94.9"),
     OwnSet("thirtieth", "en", 400, (0.96, 0.89, 0.91, 0.93), "96.5 / 90.2 / 91.4 / 93.7"),
 )
 

@@ -2509,6 +2509,82 @@ def test_units_of_a_product_someone_has_are_no_claim_a_systems_chips_are(
     assert operand[1].non_claim is not NonClaim.fleet
 
 
+def test_a_count_of_machines_is_how_many_someone_has_not_a_limit_of_the_system(
+    tmp_path: Path,
+) -> None:
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": _quantity("power.tdp", "TDP", "W"),
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("power.tdp", "300 W")]),
+    }
+    view = _loaded(tmp_path, files)
+    for text in (
+        "实验室现有 4 台 Chip A 工作站，另采购 2 套开发板。\n",
+        "The lab runs 4 workstations with Chip A and orders 2 machines more.\n",
+    ):
+        kinds = [(r.number.digits, r.non_claim) for r in check_text(text, view).results]
+        assert kinds == [("4", NonClaim.fleet), ("2", NonClaim.fleet)], kinds
+    for text in (
+        "Chip A 的系统最多可以 2,048 台组成一个集群。\n",
+        "A Chip A cluster scales to 2,048 machines.\n",
+    ):
+        (limit,) = check_text(text, view).results
+        assert limit.verdict is Verdict.unresolved, limit.why
+
+
+def test_a_sum_of_money_is_no_claim_unless_the_catalog_holds_prices(tmp_path: Path) -> None:
+    power = _quantity("power.tdp", "TDP", "W")
+    chip = _chip("chip-a", "Chip A", [("power.tdp", "300 W")])
+    view = _loaded(tmp_path / "a", {"quantities.yaml": power, "subjects/chip-a.yaml": chip})
+    text = (
+        "I paid $2,499 for Chip A; used ones go for ¥6,500, 3299 元 or 249 刀, 80 bucks.\n\n"
+        "| | Chip A |\n|---|---|\n| Price (used) | 1,180 |\n| TDP (W) | 300 |\n"
+    )
+    got = [(r.number.digits, r.verdict, r.non_claim) for r in check_text(text, view).results]
+    assert got == [
+        ("2,499", Verdict.non_claim, NonClaim.expense),
+        ("6,500", Verdict.non_claim, NonClaim.expense),
+        ("3299", Verdict.non_claim, NonClaim.expense),
+        ("249", Verdict.non_claim, NonClaim.expense),
+        ("80", Verdict.non_claim, NonClaim.expense),
+        ("1,180", Verdict.non_claim, NonClaim.expense),
+        ("300", Verdict.matched, None),
+    ], got
+    latex = check_text("Chip A: $300 \\times 2$ W.\n", view).results[0]
+    assert latex.non_claim is not NonClaim.expense
+    priced = power + "  - id: price.launch\n    name: launch price\n    synonyms: [MSRP]\n"
+    chip = _chip("chip-a", "Chip A", [("power.tdp", "300 W"), ("price.launch", "1499")])
+    view = _loaded(tmp_path / "b", {"quantities.yaml": priced, "subjects/chip-a.yaml": chip})
+    (launch,) = check_text("Chip A launched at an MSRP of $1,499.\n", view).results
+    assert launch.is_claim, launch.why
+
+
+def test_a_bare_2_a_computation_of_claims_multiplies_by_is_a_constant(tmp_path: Path) -> None:
+    facts = [
+        ("cuda_core.count", "5888"),
+        ("clock.boost", "1.725 GHz"),
+        ("peak.fp32", "20.3 TFLOPS"),
+    ]
+    fp32 = (
+        "quantities:\n  - id: peak.fp32\n    name: FP32 peak\n    synonyms: [FP32]\n"
+        "    unit: TFLOP/s\n"
+    )
+    view = _chip_a(tmp_path, facts, fp32)
+    for text in (
+        "Chip A FP32: 5888 × 2 × 1.725 ≈ 20.31.\n",
+        "- Chip A 的 FP32：5888 × 2 × 1.725 ≈ 20.31，官方写 20.3\n",
+    ):
+        got = [(r.number.digits, r.verdict) for r in check_text(text, view).results][1:5]
+        assert got == [
+            ("5888", Verdict.matched),
+            ("2", Verdict.non_claim),
+            ("1.725", Verdict.matched),
+            ("20.31", Verdict.matched),
+        ], got
+    # a product that is not what the text writes leaves the 2 as unsure as it was
+    wrong = check_text("Chip A FP32: 5888 × 2 × 1.725 ≈ 30.1.\n", view).results
+    assert wrong[2].number.digits == "2" and wrong[2].verdict is not Verdict.non_claim
+
+
 @pytest.mark.parametrize(
     "text",
     [
