@@ -110,6 +110,13 @@ _RELEASE_BEFORE = re.compile(
     r"(?:驱动|(?i:driver|Hot Chips|ISSCC|ISCA|MICRO|HPCA|ASPLOS|NeurIPS|ICML|SC|GTC))\s?$"
 )
 """A driver's release or a conference's edition: "驱动 550", "Hot Chips 34"."""
+_FLOOR_AFTER = re.compile(r"\s?楼(?![上下])")
+"""A post of a forum thread, numbered by its floor: "2楼", "**10楼**"."""
+_EDIT_MARK = re.compile(r"(?<![A-Za-z])(?i:edit|update|upd)\s?$")
+_CHOICE_BEFORE = re.compile(r"(?<![A-Za-z])(?i:option|方案|选项)\s?$")
+"""The label of a choice or an edit: "option 3", "方案 2", "edit 2:"."""
+_DEVICE_BEFORE = re.compile(r"(?<![A-Za-z])(?i:device|cuda:|rank)\s?$")
+"""A device's index: "Device 0", "cuda:1"."""
 _DISCREPANCY_BEFORE = re.compile(
     r"(?:差|相差|差了|差出|差不到|偏差|误差|(?i:off by|within|differ(?:s|ence of)? by))"
     r"\s?(?:约|大约|about|only|just)?\s?$"
@@ -117,6 +124,7 @@ _DISCREPANCY_BEFORE = re.compile(
 """What two figures of one thing differ by ("两种读法差 2.4%", "close within 2%")."""
 _METADATA_BEFORE = re.compile(
     r"(?:赞同|点赞|赞|评论|回复|收藏|阅读|浏览|关注|粉丝|转发)\s?[:：（(]?\s?$|评论区\s?[（(]\s?$"
+    r"|(?:👍|👎|❤️?|⭐|🔥|▲|⬆️?|\[语音\]|\[voice\])\s?$"
     r"|(?i:likes?|upvotes?|views?|comments?|replies|followers|stars|reposts?|retweets?)"
     r"\s?(?:[:：]|\s?\()\s?$"
 )
@@ -325,6 +333,14 @@ def classify(
         return NonClaim.metadata  # 赞同 4,812 · 326 条评论: the page's, not the hardware's
     if before.endswith("#"):
         return NonClaim.identifier  # notes #14, issue #3
+    if not number.unit and number.high is None and _FLOOR_AFTER.match(line, number.end):
+        return NonClaim.list_marker  # 2楼: a post of a thread, by its floor
+    if not number.unit and (
+        (_EDIT_MARK.search(before) and re.match(r"\s?[:：]", line[number.end : number.end + 2]))
+        or _CHOICE_BEFORE.search(before)
+        or (_DEVICE_BEFORE.search(before) and number.value < 100)
+    ):
+        return NonClaim.identifier  # edit 2:, option 3, Device 0: a label, not an amount
     if not number.unit and _RELEASE_BEFORE.search(before):
         return NonClaim.identifier  # 驱动 550, Hot Chips 34, ISSCC 2023's session 2
     right_after = line[start + len(number.digits) : start + len(number.digits) + _WINDOW]

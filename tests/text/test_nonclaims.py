@@ -115,6 +115,13 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("a 4-bit 70B model can be streamed", NonClaim.identifier),
         ("只能跑 4 bit 量化版", NonClaim.identifier),
         ("our arithmetic uses the boost clock and 2 FLOP per FMA.", NonClaim.constant),
+        ("**12楼** 北桥烫手 · 发表于 22:58", NonClaim.list_marker),
+        ("👍 31", NonClaim.metadata),
+        ('[语音] 23"', NonClaim.metadata),
+        ("edit 2: went with the bigger card", NonClaim.identifier),
+        ("I went with option 3 in the end", NonClaim.identifier),
+        ("方案 2 的整机功耗更低", NonClaim.identifier),
+        ("Device 1: NVIDIA GeForce", NonClaim.identifier),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
