@@ -150,7 +150,38 @@ def _cells(row: str) -> list[tuple[int, str]]:
             break
         cells.append((start, row[start:bar]))
         start = bar + 1
+    if row[start:].strip():  # a row may leave out its trailing pipe too
+        cells.append((start, row[start:]))
     return cells
+
+
+_QUOTE = re.compile(r"^\s{0,3}(?:>\s?)+")
+
+
+def _unquoted(line: str) -> str:
+    """`line` with the marks of a quoted reply ("> ", ">> ") made spaces, columns kept."""
+    quote = _QUOTE.match(line)
+    return line if quote is None else " " * quote.end() + line[quote.end() :]
+
+
+BARE_TABLE_ROWS = 3
+"""How many lines in a row, each split by as many pipes, make a table without a rule
+(its first line the header): "卡 | FP32 | 带宽" over "5090 | 104.8 | 1792"."""
+
+
+def _bare_table(lines: list[str], index: int) -> bool:
+    """True when `lines[index]` opens a table written without a rule: it and the next
+    lines, `BARE_TABLE_ROWS` in all, hold the same number (two or more) of pipes."""
+    bars = _unquoted(plain_line(lines[index])).count("|")
+    return (
+        bars >= 2
+        and index + BARE_TABLE_ROWS <= len(lines)
+        and all(
+            _unquoted(plain_line(lines[index + k])).count("|") == bars
+            and not _TABLE_RULE.match(_unquoted(plain_line(lines[index + k])))
+            for k in range(1, BARE_TABLE_ROWS)
+        )
+    )
 
 
 def read_document(text: str) -> Iterator[Block]:
@@ -161,10 +192,13 @@ def read_document(text: str) -> Iterator[Block]:
     for index, raw in enumerate(lines):
         number = index + 1
         line = plain_line(raw)
-        if header is not None and "|" in line and not _TABLE_ROW.match(line):
+        row = _unquoted(line)  # "> | a | b |": a table quoted in a reply is a table
+        if header is not None and "|" in row and _TABLE_RULE.match(row):
+            continue  # the rule under a header
+        if header is not None and "|" in row and not _TABLE_ROW.match(row):
             # a row without its leading pipe; after a row short of cells, the rest of it
             first, row_header = wrapped if wrapped else (0, "")
-            cells = _cells(line)
+            cells = _cells(row)
             if not wrapped:
                 row_header = cells[0][1].strip() if cells else ""
             for column, (offset, cell) in enumerate(cells, start=first):
@@ -174,19 +208,29 @@ def read_document(text: str) -> Iterator[Block]:
                 )
             wrapped = None
             continue
-        if _TABLE_ROW.match(line):
-            following = plain_line(lines[index + 1]) if index + 1 < len(lines) else ""
+        following = _unquoted(plain_line(lines[index + 1])) if index + 1 < len(lines) else ""
+        opens = header is None and "|" in row and not _TABLE_ROW.match(row)
+        if opens and (
+            ("|" in following and _TABLE_RULE.match(following)) or _bare_table(lines, index)
+        ):
+            # a header without its outer pipes, over a rule; or the first line of a table
+            # written without a rule
+            header = [c.strip() for _, c in _cells(row)]
+            for column, (offset, cell) in enumerate(_cells(row)):
+                yield _block(number, cell, offset, cell=Cell(cell.strip(), "", column == 0, True))
+            continue
+        if _TABLE_ROW.match(row):
             if header is None and _TABLE_RULE.match(following):
-                header = [c.strip() for _, c in _cells(line)]
-                for column, (offset, cell) in enumerate(_cells(line)):
+                header = [c.strip() for _, c in _cells(row)]
+                for column, (offset, cell) in enumerate(_cells(row)):
                     yield _block(
                         number, cell, offset, cell=Cell(cell.strip(), "", column == 0, True)
                     )
                 continue
-            if _TABLE_RULE.match(line):
+            if _TABLE_RULE.match(row):
                 continue
             if header is not None:
-                cells = _cells(line)
+                cells = _cells(row)
                 row_header = cells[0][1].strip() if cells else ""
                 short = 0 < len(cells) < len(header)
                 wrapped = (len(cells), row_header) if short else None

@@ -2531,6 +2531,46 @@ def test_a_count_of_machines_is_how_many_someone_has_not_a_limit_of_the_system(
         assert limit.verdict is Verdict.unresolved, limit.why
 
 
+@pytest.mark.parametrize(
+    "table",
+    [
+        "卡 | 功耗 (W) | 带宽 (GB/s)\nChip A | 300 | 900\nChip B | 450 | 1200\n",
+        "Card | Power (W) | Bandwidth (GB/s)\n--- | --- | ---\nChip A | 300 | 900\n"
+        "Chip B | 450 | 1200\n",
+        "> | Card | Power (W) | Bandwidth (GB/s) |\n> |---|---|---|\n> | Chip A | 300 | 900 |\n"
+        "> | Chip B | 450 | 1200 |\n",
+    ],
+)
+def test_a_table_without_outer_pipes_a_rule_or_outside_a_quote_is_a_table(
+    tmp_path: Path, table: str
+) -> None:
+    # a chat's pipe-separated lines, a GitHub table without its outer pipes, a table
+    # quoted in a reply: each cell takes its subject from its row, its quantity from its
+    # column, the last cell too
+    bandwidth = "  - id: mem.bandwidth\n    name: bandwidth\n    name_zh: 带宽\n    unit: GB/s\n"
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": _quantity("power.tdp", "power", "W") + bandwidth,
+        "subjects/chip-a.yaml": _chip(
+            "chip-a", "Chip A", [("power.tdp", "300 W"), ("mem.bandwidth", "900 GB/s")]
+        ),
+        "subjects/chip-b.yaml": _chip(
+            "chip-b", "Chip B", [("power.tdp", "450 W"), ("mem.bandwidth", "1200 GB/s")]
+        ),
+    }
+    view = _loaded(tmp_path, files)
+    got = [
+        (r.number.digits, r.verdict, r.subject, r.quantity)
+        for r in check_text(table, view).results
+        if r.is_claim
+    ]
+    assert got == [
+        ("300", Verdict.matched, "chip-a", "power.tdp"),
+        ("900", Verdict.matched, "chip-a", "mem.bandwidth"),
+        ("450", Verdict.matched, "chip-b", "power.tdp"),
+        ("1200", Verdict.matched, "chip-b", "mem.bandwidth"),
+    ], got
+
+
 def test_a_sum_of_money_is_no_claim_unless_the_catalog_holds_prices(tmp_path: Path) -> None:
     power = _quantity("power.tdp", "TDP", "W")
     chip = _chip("chip-a", "Chip A", [("power.tdp", "300 W")])
