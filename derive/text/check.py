@@ -112,6 +112,11 @@ class TextReport:
         return {v.value: found.get(v.value, 0) for v in Verdict}
 
 
+ROW_NUMBER_EXTRA = 4
+"""How much more than its number a cell of a numbering column may hold ("1(a)", "#12."):
+an "Item" column of products' names ("Radeon RX 580 8GB") numbers nothing."""
+
+
 def _headers_name_a_subject(context: Context) -> bool:
     """True when a table cell's row or column header names a subject of the catalog."""
     return any(True for _ in subject_mentions((*context.row_terms, *context.column_terms)))
@@ -227,8 +232,13 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             kind = classify(block.text, found, index, names_near, context.sections, context.threads)
             if kind is NonClaim.year and block.cell is not None and block.cell.header_unit():
                 kind = None  # "| INT8（TOPS） | 1979 |": a value in the header's unit
-            if kind is None and block.cell is not None and block.cell.numbers_rows():
-                kind = NonClaim.list_marker  # the "#" column of a table
+            if (
+                kind is None
+                and block.cell is not None
+                and block.cell.numbers_rows()
+                and len(block.text.strip()) <= len(found.literal) + ROW_NUMBER_EXTRA
+            ):
+                kind = NonClaim.list_marker  # the "#" column of a table, "3", "1(a)", "Q2."
             if kind is None and block.cell is not None and block.cell.holds_scores():
                 kind = NonClaim.rating  # the "Marks" column of a marking scheme
             if kind is None and _of_a_model(view, read, found):

@@ -2571,6 +2571,21 @@ def test_a_table_without_outer_pipes_a_rule_or_outside_a_quote_is_a_table(
     ], got
 
 
+def test_a_numbering_column_numbers_rows_an_item_column_of_names_does_not(
+    tmp_path: Path,
+) -> None:
+    capacity = "quantities:\n  - id: mem.capacity\n    name: memory\n    unit: GB\n"
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": capacity,
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("mem.capacity", "8 GB")]),
+    }
+    view = _loaded(tmp_path, files)
+    table = "| Item | Memory |\n|---|---|\n| 3 | 8 GB |\n| Chip A 8GB | 8 GB |\n"
+    got = [(r.number.literal, r.verdict) for r in check_text(table, view).results]
+    assert got[0] == ("3", Verdict.non_claim), got
+    assert got[2] == ("8GB", Verdict.matched), got
+
+
 def test_a_sum_of_money_is_no_claim_unless_the_catalog_holds_prices(tmp_path: Path) -> None:
     power = _quantity("power.tdp", "TDP", "W")
     chip = _chip("chip-a", "Chip A", [("power.tdp", "300 W")])
