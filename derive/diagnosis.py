@@ -13,6 +13,8 @@ _CAUSES: tuple[tuple[float, float, str], ...] = (
     (2.0, 0.01, "a factor of 2: MAC vs FLOP, one- vs two-directional, or dense vs sparse"),
     (3.0, 0.01, "a factor of 3: per axis vs per chip (three axes)"),
     (8.0, 0.01, "a factor of 8: bit vs byte"),
+    (10.0, 0.01, "a factor of 10: a decimal point slipped by one place"),
+    (100.0, 0.01, "a factor of 100: a decimal point slipped by two places"),
 )
 
 

@@ -44,6 +44,7 @@ def test_conflict_255_vs_256_registers(tmp_path: Path) -> None:
         ("7.37 TB/s", "7.37 Tbit/s", "a factor of 8: bit vs byte"),
         ("1,200 GB/s", "400 GB/s", "a factor of 3: per axis vs per chip (three axes)"),
         ("2,307 GB/s", "2,307 MB/s", "a factor of 1000^1: a unit prefix slipped"),
+        ("1,555 GB/s", "155.5 GB/s", "a factor of 10: a decimal point slipped by one place"),
         (
             "1,200 GB/s",
             "600 GB/s",

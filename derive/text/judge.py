@@ -63,11 +63,15 @@ def _most_trusted(values: Sequence[KnownValue]) -> KnownValue:
     return min(values, key=lambda v: v.trust)
 
 
+DECIMAL_SLIP = ("a factor of 10:", "a factor of 100:")
+"""The causes a number must carry its unit for: a slipped decimal point."""
+
+
 def cause_of(number: TextNumber, claim: Interval, known: KnownValue, *, count: bool) -> str | None:
     """The likely cause of a claim disagreeing with `known`, where the numbers show one."""
     found = diagnose(claim.value, known.value, integers=count, unit=known.unit)
-    if found:
-        return found
+    if found and not (number.unit is None and found.startswith(DECIMAL_SLIP)):
+        return found  # a bare number a power of ten away is as likely another quantity
     if known.low <= claim.value <= known.high and known.high > known.low:
         return (
             f"rounding of a low-precision value: {known.shown()} allows "

@@ -2586,6 +2586,23 @@ def test_a_numbering_column_numbers_rows_an_item_column_of_names_does_not(
     assert got[2] == ("8GB", Verdict.matched), got
 
 
+def test_a_figure_a_decimal_point_away_is_a_mismatch_when_written_with_its_unit(
+    tmp_path: Path,
+) -> None:
+    ridge = "quantities:\n  - id: ridge.mem\n    name: ridge point\n    unit: FLOP/B\n"
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": ridge,
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("ridge.mem", "193.5 FLOP/B")]),
+    }
+    view = _loaded(tmp_path, files)
+    table = "| card | ridge point |\n|---|---|\n| Chip A | 19.3 FLOP/B |\n"
+    cell = check_text(table, view).results[0]
+    assert cell.verdict is Verdict.mismatched, cell.why
+    assert cell.judgement is not None and "decimal point" in (cell.judgement.cause or "")
+    bare = "| card | ridge point |\n|---|---|\n| Chip A | 19.3 |\n"
+    assert check_text(bare, view).results[0].verdict is not Verdict.mismatched
+
+
 def test_a_sum_of_money_is_no_claim_unless_the_catalog_holds_prices(tmp_path: Path) -> None:
     power = _quantity("power.tdp", "TDP", "W")
     chip = _chip("chip-a", "Chip A", [("power.tdp", "300 W")])
