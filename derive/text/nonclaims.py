@@ -104,8 +104,9 @@ _VERSION_BEFORE = re.compile(
     r"|[a-z]+_[a-z]+\s$|(?i:capability|revision|release|generation|gen|driver|sdk|toolkit"
     r"|runtime|firmware|version)(?:\s(?i:number))?(?:\s?[:：]\s{0,16}|\s{1,16})$"
 )
-_DOTTED_AFTER = re.compile(r"\.\d")
-"""A third part after a number's decimals: the 2.1 of "torch_npu 2.1.0" is a version."""
+_DOTTED_AFTER = re.compile(r"\.\d|\s?版(?![本权])")
+"""A third part after a number's decimals, or an edition: the 2.1 of "torch_npu 2.1.0",
+of "规格书 2.1 版", is a version."""
 _RELEASE_BEFORE = re.compile(
     r"(?:驱动|(?i:driver|Hot Chips|ISSCC|ISCA|MICRO|HPCA|ASPLOS|NeurIPS|ICML|SC|GTC))\s?$"
 )
@@ -161,8 +162,14 @@ _POWER_OF_TEN = re.compile(r"1(?:\.0+)?[eE][+-]?\d{1,2}")
 """One written as a power of ten, "1e3", "1e12": a unit's scale, never a value."""
 _MONEY_BEFORE = re.compile(r"(?:(?<![$\\])\$|[€£¥￥]|US\$|(?i:usd|rmb|eur)\s?)\s?$")
 _MONEY_AFTER = re.compile(
-    r"\s?(?:美元|美刀|刀(?![片法])|元|块钱|(?i:usd|dollars|bucks|euros?)(?![A-Za-z]))"
+    r"\s?(?:美元|美刀|刀(?![片法])|元|块钱|入手|入的|入了|收的|包邮"
+    r"|(?i:usd|dollars|bucks|euros?)(?![A-Za-z]))"
 )
+_PRICE_BEFORE = re.compile(
+    r"(?:首发价?|售价|到手价?|报价|标价|定价|原价|(?i:msrp|priced at|sells? for|paid))"
+    r"\s?(?:约|大约|才|只要|仅|about|around|~)?\s?$"
+)
+"""A price written without its currency: "首发 3899", "3299 入的", "MSRP 549"."""
 _TOTAL_BEFORE = re.compile(
     r"(?:(?i:total|subtotal|budget|ceiling|shipping|freight|tax|in all)|合计|总计|总价|总额|预算"
     r"|运费)[^;。；]{0,60}$|[=＝]\s{0,2}(?:[$€£¥]|US\$)?\s{0,2}$"
@@ -283,17 +290,30 @@ def _of_a_thread_mark(line: str, number: TextNumber, threads: Collection[int]) -
 def money(line: str, number: TextNumber) -> bool:
     """True for a sum of money: "$2,499", "¥6,500", "3299 元", "249 刀", "80 bucks"."""
     start = number.column - 1
+    before = line[max(0, start - _WINDOW) : start]
     return not number.unit_text and bool(
-        _MONEY_BEFORE.search(line[max(0, start - _WINDOW) : start])
+        _MONEY_BEFORE.search(before)
         or _MONEY_AFTER.match(line, number.end)
+        or (number.value >= 10 and _PRICE_BEFORE.search(before))
     )
 
 
+_TIMES_AFTER_FACTOR = re.compile(r"\s?(?:倍|[x×](?![\w.]))")
+_CONFUSIONS = frozenset({"8", "10", "100", "1000", "1,000", "1024", "1,024"})
+"""The factors a unit's slip makes (bits for bytes, a prefix, a decimal point): "差了
+8 倍" is how far one figure is off, "差 2.6 倍" how two chips compare."""
+
+
 def discrepancy(line: str, number: TextNumber) -> bool:
-    """True for a percentage by which two figures of one thing differ ("两种读法差 2.4%",
-    "close within 2%"): no claim, where the catalog holds no comparison it states."""
+    """True for a percentage or a unit's slip by which two figures of one thing differ
+    ("两种读法差 2.4%", "close within 2%", "差了 1000 倍", "off by 8x"): no claim, where
+    the catalog holds no comparison it states."""
     start = number.column - 1
-    return number.unit_text == "%" and bool(
+    factor = number.digits in _CONFUSIONS and (
+        number.unit_text in ("x", "×", "倍")
+        or (not number.unit_text and _TIMES_AFTER_FACTOR.match(line, number.end) is not None)
+    )
+    return (number.unit_text == "%" or factor) and bool(
         _DISCREPANCY_BEFORE.search(line[max(0, start - _WINDOW) : start])
     )
 

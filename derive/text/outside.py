@@ -29,10 +29,12 @@ _WORKLOAD_NOUN = re.compile(
 
 
 _MODEL_SIZE = re.compile(
-    r"\d[\d.]*[BbMT](?:-class)?[- ]?(?:models?|LLMs?|模型|参数|大模型)", re.IGNORECASE
+    r"\d[\d.]*[BbMT](?:-class)?[- ]?(?:models?|LLMs?|模型|参数|大模型"
+    r"|(?:的\s?)?Q[2-8](?![\d.])|(?:at\s)?(?:INT|FP)[48]\b|instruct|chat)",
+    re.IGNORECASE,
 )
 """A model's size in parameters, written with a letter: "70B model", "13B-class LLMs",
-"7B 模型" (the B is billions of parameters, never bytes)."""
+"7B 模型", "14B 的 Q4", "7B Q4" (the B is billions of parameters, never bytes)."""
 _PARAMETERS = re.compile(r"param|参数", re.IGNORECASE)
 """A label of a quantity that counts a model's parameters."""
 

@@ -122,6 +122,7 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("I went with option 3 in the end", NonClaim.identifier),
         ("方案 2 的整机功耗更低", NonClaim.identifier),
         ("Device 1: NVIDIA GeForce", NonClaim.identifier),
+        ("按规格书 2.1 版的写法", NonClaim.identifier),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:

@@ -2302,6 +2302,10 @@ def test_a_models_size_written_with_a_letter_is_a_workload_unless_the_catalog_co
     )
     counting = _chip_a(tmp_path / "counting", [("model.params", "70e9")], params)
     assert check_text(text, counting).results[1].non_claim is None
+    # a size followed by its quantisation names the model as well: "14B 的 Q4", "7B Q4"
+    for quantised in ("Chip A 的 96 GB 跑 14B 的 Q4 没问题。", "Chip A: 7B Q4 at 40 tok/s."):
+        sizes = [r for r in check_text(quantised, plain).results if r.number.unit_text == "B"]
+        assert [r.non_claim for r in sizes] == [NonClaim.workload], quantised
 
 
 @pytest.mark.parametrize(
@@ -2603,12 +2607,24 @@ def test_a_figure_a_decimal_point_away_is_a_mismatch_when_written_with_its_unit(
     assert check_text(bare, view).results[0].verdict is not Verdict.mismatched
 
 
+def test_how_far_a_unit_slip_puts_a_figure_off_is_no_claim_a_ratio_of_two_chips_is(
+    tmp_path: Path,
+) -> None:
+    view = _chip_a(tmp_path, [("hbm.capacity", "96 GB")])
+    for text in ("单位没换，差了 1000 倍。", "bits read as bytes, off by 8x."):
+        (slip,) = check_text(text, view).results
+        assert slip.verdict is Verdict.non_claim, text
+    (ratio,) = check_text("每瓦算力两张卡差 2.6 倍。", view).results
+    assert ratio.verdict is Verdict.unresolved
+
+
 def test_a_sum_of_money_is_no_claim_unless_the_catalog_holds_prices(tmp_path: Path) -> None:
     power = _quantity("power.tdp", "TDP", "W")
     chip = _chip("chip-a", "Chip A", [("power.tdp", "300 W")])
     view = _loaded(tmp_path / "a", {"quantities.yaml": power, "subjects/chip-a.yaml": chip})
     text = (
         "I paid $2,499 for Chip A; used ones go for ¥6,500, 3299 元 or 249 刀, 80 bucks.\n\n"
+        "Chip A（首发 3899，去年 2999 入的）。\n\n"
         "| | Chip A |\n|---|---|\n| Price (used) | 1,180 |\n| TDP (W) | 300 |\n"
     )
     got = [(r.number.digits, r.verdict, r.non_claim) for r in check_text(text, view).results]
@@ -2618,6 +2634,8 @@ def test_a_sum_of_money_is_no_claim_unless_the_catalog_holds_prices(tmp_path: Pa
         ("3299", Verdict.non_claim, NonClaim.expense),
         ("249", Verdict.non_claim, NonClaim.expense),
         ("80", Verdict.non_claim, NonClaim.expense),
+        ("3899", Verdict.non_claim, NonClaim.expense),
+        ("2999", Verdict.non_claim, NonClaim.expense),
         ("1,180", Verdict.non_claim, NonClaim.expense),
         ("300", Verdict.matched, None),
     ], got
