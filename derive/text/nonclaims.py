@@ -87,6 +87,8 @@ _PAGE_BEFORE = re.compile(r"(?:page|pages|p\.|pp\.)\s?$", re.IGNORECASE)
 _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])|\s?(?:分位|th percentile|percentile)")
 _NAME_BEFORE = re.compile(r"[A-Za-z_]$|[A-Za-z][-/]$")
 _NUMBER_BEFORE_DASH = re.compile(r"(?:\d|\s)[-–]$")
+_VARIANT_BEFORE = re.compile(r"(?:\d{3,5}|Ti|XT|Super|SUPER|Pro)\s{1,2}$")
+"""A model's number or suffix right before a capacity said the Chinese way ("3080 10G")."""
 _NAME_AFTER = re.compile(r"[A-Za-z_]|-[A-Z]{2,}-")
 """A letter right after the digits ("4K", "5090X"), or an upper-case code joined on
 ("7710-ML-EQUIP", a budget line)."""
@@ -409,6 +411,8 @@ def classify(
         return NonClaim.section  # 3.2b
     if _NAME_BEFORE.search(before) and not _NUMBER_BEFORE_DASH.search(before):
         return NonClaim.identifier  # H100, v7, m16n8k16, sm_100, T-1
+    if number.unit_text == "G" and _VARIANT_BEFORE.search(before):
+        return NonClaim.identifier  # "3080 10G", "4060 Ti 16G": a variant's name
     if not has_unit and not number.powered and _NAME_AFTER.match(right_after):
         return NonClaim.identifier  # 3D, 4K, 5090X
     if (

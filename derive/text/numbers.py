@@ -129,7 +129,12 @@ _PROSE_UNITS: dict[str, str] = {
     "MAC": "MAC",
     "PFLOPS": "PFLOP/s",
     "GT/s": "",
+    "Gb": "Gbit",  # "8Gb 颗粒", "8 Gb parts": a die's density in bits
+    "Mb": "Mbit",
+    "G": "GB",  # "16G 显存", "24G 的 GDDR5": a capacity said the Chinese way
 }
+_CJK_AFTER = {"G"}
+"""Units read only before Chinese ("24G 的"): "5G" or "4G LTE" in English is no size."""
 _SPELLED_PREFIXES = {"kilo": "k", "mega": "M", "giga": "G", "tera": "T", "peta": "P"}
 for _spelled, _prefix in _SPELLED_PREFIXES.items():
     # "1,695 megahertz", "24 gigabytes", "19.5 gigabits", "35.6 teraflops", "26 tera-ops"
@@ -176,6 +181,7 @@ _PROSE_UNIT = re.compile(
         + (r"s?(?![A-Za-z])" if u.isascii() else "")
         + (f"(?![{_VERB_AFTER[u]}])" if u in _VERB_AFTER else "")
         + (r"(?!\s{1,2}[\d(])" if u == "times" else "")  # "328 times 64" multiplies
+        + (r"(?=\s?[\u4e00-\u9fff])(?!\s?版)" if u in _CJK_AFTER else "")  # "16G 版": a name
         for u in sorted(_PROSE_UNITS, key=len, reverse=True)
     )
 )

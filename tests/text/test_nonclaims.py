@@ -123,6 +123,7 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("方案 2 的整机功耗更低", NonClaim.identifier),
         ("Device 1: NVIDIA GeForce", NonClaim.identifier),
         ("按规格书 2.1 版的写法", NonClaim.identifier),
+        ("3080 10G 现在闲鱼很多", NonClaim.identifier),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
@@ -150,6 +151,7 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "# R32 (release), REVISION: 7.1": 1,
         "Lines: 24 x $389.00 = $9,336.00 for the boards": 2,
         "quote Q-26-0388 rev 2": 1,
+        "3080 10G 现在闲鱼很多": 1,
     }.get(text, 0)
     assert kind(text, nth) is expected
 

@@ -27,6 +27,20 @@ def test_units_after_numbers_map_to_canonical_units() -> None:
     ]
 
 
+def test_bits_written_gb_and_a_capacity_written_g_before_chinese() -> None:
+    assert [(n.literal, n.unit) for n in numbers("8 Gb parts; 单颗 16Gb")] == [
+        ("8 Gb", "Gbit"),
+        ("16Gb", "Gbit"),
+    ]
+    assert [(n.literal, n.unit) for n in numbers("24G 的 GDDR5，16G 显存")] == [
+        ("24G", "GB"),
+        ("5", None),
+        ("16G", "GB"),
+    ]
+    # "5G" in English and "16G 版" (a variant's name) are no capacity
+    assert [n.unit for n in numbers("a 5G modem; 16G 版")] == [None, None]
+
+
 def test_counting_words_are_plain_numbers() -> None:
     assert found("装了 6 颗 HBM，每颗 16 个通道，快 3 倍") == [
         ("6 颗", Decimal(6), ""),
