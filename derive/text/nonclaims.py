@@ -583,7 +583,8 @@ _HYPOTHETICAL = re.compile(
     r"|made[- ]up|fictional|imaginary|even if"
     r"|back[- ]of[- ](?:the[- ])?envelope|粗算|毛估"
     r"|(?:一个|(?<![A-Za-z])an?)\s{0,2}\d[\d.,]*[-\s]{0,2}(?:B|亿|billion)[- ]?(?:个)?"
-    r"(?:参数|parameters?|params?)?(?:的)?(?:[- ][A-Za-z0-9]{1,8}){0,2}[- ]?(?:模型|model)",
+    r"(?:参数|parameters?|params?)?(?:的)?(?:[- ][A-Za-z0-9]{1,8}){0,2}[- ]?[\u4e00-\u9fff]{0,3}"
+    r"(?:模型|model)",
     re.IGNORECASE,
 )
 

@@ -29,12 +29,17 @@ _WORKLOAD_NOUN = re.compile(
 
 
 _MODEL_SIZE = re.compile(
-    r"\d[\d.]*[BbMT](?:-class)?[- ]?(?:models?|LLMs?|模型|参数|大模型"
+    r"\d[\d.]*[BbMT](?:-class)?[- ]?(?:(?:dense\s|sparse\s|MoE\s)?models?|LLMs?|参数"
+    r"|(?:的\s?)?[\u4e00-\u9fff]{0,3}模型"
     r"|(?:的\s?)?Q[2-8](?![\d.])|(?:at\s)?(?:INT|FP)[48]\b|instruct|chat)",
     re.IGNORECASE,
 )
 """A model's size in parameters, written with a letter: "70B model", "13B-class LLMs",
-"7B 模型", "14B 的 Q4", "7B Q4" (the B is billions of parameters, never bytes)."""
+"7B 模型", "37B 的稠密模型", "14B 的 Q4", "7B Q4" (the B is billions of parameters, never
+bytes)."""
+_SOME_MODEL_BEFORE = re.compile(r"(?:一个|某个|(?<![A-Za-z])(?i:an?|any|some))\s{0,2}$")
+"""An indefinite article before a model's size: "一个 37B 的稠密模型", "a 70B model" is
+some model of that size, not one the catalog holds."""
 _PARAMETERS = re.compile(r"param|参数", re.IGNORECASE)
 """A label of a quantity that counts a model's parameters."""
 
@@ -74,7 +79,8 @@ def of_a_workload(view: CatalogView, read: Read, number: TextNumber) -> bool:
     hold."""
     start = number.column - 1
     if _MODEL_SIZE.match(read.block.text, start):
-        return not _counts_parameters(view)
+        some = _SOME_MODEL_BEFORE.search(read.block.text, max(0, start - 6), start)
+        return some is not None or not _counts_parameters(view)
     noun = _WORKLOAD_NOUN.match(read.block.text, number.end)
     if noun is None:
         return False

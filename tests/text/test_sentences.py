@@ -2302,6 +2302,10 @@ def test_a_models_size_written_with_a_letter_is_a_workload_unless_the_catalog_co
     )
     counting = _chip_a(tmp_path / "counting", [("model.params", "70e9")], params)
     assert check_text(text, counting).results[1].non_claim is None
+    # "a 70B model", "一个 70B 的稠密模型": some model of that size, whatever the catalog counts
+    for some in ("Chip A 放得下一个 70B 的稠密模型。", "Chip A fits a 70B dense model."):
+        (size,) = [r for r in check_text(some, counting).results if r.number.digits == "70"]
+        assert size.non_claim is NonClaim.workload, some
     # a size followed by its quantisation names the model as well: "14B 的 Q4", "7B Q4"
     for quantised in ("Chip A 的 96 GB 跑 14B 的 Q4 没问题。", "Chip A: 7B Q4 at 40 tok/s."):
         sizes = [r for r in check_text(quantised, plain).results if r.number.unit_text == "B"]
