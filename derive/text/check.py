@@ -24,6 +24,7 @@ from derive.text.context import WINDOW, Read, around, blocks_with_context
 from derive.text.decide import (
     CONVERSION,
     computed,
+    contrasted,
     counterpart,
     decide,
     divisor,
@@ -417,7 +418,51 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             )
         _settle_repeats(view, results, line_start)
         _settle_doublings(read, results, line_start)
+        _settle_contrasts(view, read, results, line_start)
     return TextReport(file, tuple(results))
+
+
+def _settle_contrasts(
+    view: CatalogView, read: Read, results: list[CheckedNumber], first: int
+) -> None:
+    """Tie each number left unresolved that replaces a claim next to it ("512 GB/s, not
+    484", "不是 18，是 19.5 Gbps") to that claim's pair (`decide.contrasted`)."""
+    text, numbers = read.block.text, read.numbers
+    for index, number in enumerate(numbers):
+        held = results[first + index]
+        if held.verdict is not Verdict.unresolved:
+            continue
+        for other, after in ((index + 1, True), (index - 1, False)):
+            if not 0 <= other < len(numbers):
+                continue
+            claim = results[first + other]
+            if claim.subject is None or claim.quantity is None or not claim.is_claim:
+                continue
+            near = numbers[other]
+            if after:
+                between = text[number.end : near.column - 1]
+            else:
+                between = text[near.end : number.column - 1]
+            found = contrasted(
+                view,
+                number,
+                between,
+                (claim.subject, claim.quantity),
+                after=after,
+                before_claim=text[: near.column - 1],
+            )
+            if found is None:
+                continue
+            verdict, chosen, judgement, why, _ = found
+            results[first + index] = replace(
+                held,
+                verdict=verdict,
+                subject=chosen.subject if chosen else None,
+                quantity=chosen.quantity if chosen else None,
+                judgement=judgement,
+                why=why,
+            )
+            break
 
 
 def _settle_doublings(read: Read, results: list[CheckedNumber], first: int) -> None:

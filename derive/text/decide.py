@@ -1023,6 +1023,46 @@ def restated(
     return judgement.verdict, chosen, judgement, why, ()
 
 
+_NOT_BETWEEN = re.compile(
+    r"^\s*[,，]?\s*(?:(?i:not|rather than|instead of)|而不是|而非|不是)\s*[\"“「]?\s*$"
+)
+"""The words between a figure and the one it replaces: "512 GB/s, not 484"."""
+_BUT_BETWEEN = re.compile(r"^\s*[\"”」]?\s*[,，;；]?\s*(?:(?i:but)|而是|是|，是)\s*$")
+_NOT_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?i:not)|不是)\s*[\"“「]?\s*$")
+"""Around a figure that replaces one said before it: "not 484 but 512", "不是 18，是 19.5"."""
+
+
+def contrasted(
+    view: CatalogView,
+    number: TextNumber,
+    between: str,
+    pair: tuple[str, str],
+    *,
+    after: bool,
+    before_claim: str = "",
+) -> Decision | None:
+    """A number set against a claim about `pair` as the figure it replaces ("Vega 64 is
+    512 GB/s, not 484", `after`: the claim comes after it; "不是 18，是 19.5 Gbps") is a
+    figure of that pair too, however far from it its own words are.
+
+    The words between (and `before_claim`, the words before a claim said first) must
+    say so; the units must fit the pair; a mismatch must be one a writer could make.
+    """
+    if after:
+        if not _NOT_BETWEEN.match(between):
+            return None
+    elif not (_BUT_BETWEEN.match(between) and _NOT_BEFORE.search(before_claim[-12:])):
+        return None
+    if number.unit and not compatible(number.unit, view.quantities[pair[1]].unit):
+        return None
+    judgement = judge_pair(view, number, pair)
+    if judgement is None or not plausible(judgement):
+        return None
+    why = f"set against the {pair[0]} {pair[1]} it replaces ({between.strip()})"
+    chosen = Candidate(pair[0], pair[1], 1.0, 1.0, why, "the same quantity", 1.0)
+    return judgement.verdict, chosen, judgement, why, ()
+
+
 _DIVIDED_BY = re.compile(r"\s*(?:÷|over|divided\s+by|除以)\s*|\s+/\s+", re.IGNORECASE)
 """The words between a claim and the number it is divided by: "2,307 ÷ 7.37", "839 over
 3.2", "989 / 4"; not a slash without spaces, which pairs figures ("312/624" dense and

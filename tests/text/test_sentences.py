@@ -2622,6 +2622,30 @@ def test_how_far_a_unit_slip_puts_a_figure_off_is_no_claim_a_ratio_of_two_chips_
     assert ratio.verdict is Verdict.unresolved
 
 
+def test_a_figure_set_against_the_claim_it_replaces_is_about_the_same_pair(
+    tmp_path: Path,
+) -> None:
+    bandwidth = "quantities:\n  - id: mem.bandwidth\n    name: bandwidth\n    unit: GB/s\n"
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": bandwidth,
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("mem.bandwidth", "484 GB/s")]),
+    }
+    view = _loaded(tmp_path, files)
+    for text in (
+        "Chip A is 512 GB/s, not 484. I had one.",
+        "Chip A 的带宽不是 484，是 512 GB/s。",
+    ):
+        got = [
+            (r.number.digits, r.verdict, r.quantity)
+            for r in check_text(text, view).results
+            if r.number.digits in ("484", "512")
+        ]
+        assert sorted(got) == [
+            ("484", Verdict.matched, "mem.bandwidth"),
+            ("512", Verdict.mismatched, "mem.bandwidth"),
+        ], (text, got)
+
+
 def test_a_sum_of_money_is_no_claim_unless_the_catalog_holds_prices(tmp_path: Path) -> None:
     power = _quantity("power.tdp", "TDP", "W")
     chip = _chip("chip-a", "Chip A", [("power.tdp", "300 W")])
