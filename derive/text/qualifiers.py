@@ -30,6 +30,15 @@ _AVERAGE = re.compile(
 )
 
 
+_MEASURED_HEADER = re.compile(
+    r"\b(?:measured|sustained|achieved|observed|actual|mean|average|median|typical)\b"
+    r"|实测|实际|持续|测得|平均|均值|中位数|典型",
+    re.IGNORECASE,
+)
+"""A table column's or row's header that makes its cells measurements ("Measured ridge
+(FLOP/B)", "实测带宽"): no rated figure of the catalog."""
+
+
 QUALIFIER_REACH = 240
 """How far from a number, in its sentence, a qualifier and the other numbers are read."""
 ATTACHED = 8
@@ -162,6 +171,12 @@ def excluded(
     if sparse != dense:
         called_sparse = _called(view, _CALLED_SPARSE)
         ruled_out |= (set(view.quantities) - called_sparse) if sparse else called_sparse
-    if place.says(_AVERAGE):  # "a mean of about 170 W": not the TDP
-        ruled_out |= set(view.quantities) - _called(view, _AVERAGE)
+    cell = block.cell
+    measured = cell is not None and bool(
+        _MEASURED_HEADER.search(cell.column_header) or _MEASURED_HEADER.search(cell.row_header)
+    )
+    if measured or place.says(_AVERAGE):  # "a mean of about 170 W": not the TDP
+        ruled_out |= (
+            set(view.quantities) - _called(view, _AVERAGE) - _called(view, _MEASURED_HEADER)
+        )
     return frozenset(ruled_out)

@@ -2646,6 +2646,23 @@ def test_a_figure_set_against_the_claim_it_replaces_is_about_the_same_pair(
         ], (text, got)
 
 
+def test_a_cell_under_a_measured_header_is_no_rated_figure(tmp_path: Path) -> None:
+    bandwidth = "quantities:\n  - id: mem.bandwidth\n    name: bandwidth\n    unit: GB/s\n"
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": bandwidth,
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("mem.bandwidth", "272 GB/s")]),
+    }
+    view = _loaded(tmp_path, files)
+    for header, verdict in (
+        ("Bandwidth (GB/s)", Verdict.mismatched),
+        ("Measured bandwidth (GB/s)", Verdict.unresolved),
+        ("实测带宽 (GB/s)", Verdict.unresolved),
+    ):
+        table = f"| Card | {header} |\n|---|---|\n| Chip A | 251.3 |\n"
+        (cell,) = check_text(table, view).results
+        assert cell.verdict is verdict, (header, cell.why)
+
+
 def test_a_sum_of_money_is_no_claim_unless_the_catalog_holds_prices(tmp_path: Path) -> None:
     power = _quantity("power.tdp", "TDP", "W")
     chip = _chip("chip-a", "Chip A", [("power.tdp", "300 W")])
