@@ -94,7 +94,8 @@ _NAME_AFTER = re.compile(r"[A-Za-z_]|-[A-Z]{2,}-")
 ("7710-ML-EQUIP", a budget line)."""
 _REFERENCE_BEFORE = re.compile(
     r"(?<![A-Za-z])(?i:room|rm\.|ext\.?|extension|tel\.?|phone|fax|sku|po|p\.o\.|ticket"
-    r"|invoice|order no\.?|part no\.?|serial(?: no\.?)?|ref\.?|rev\.?|no\.)\s?$"
+    r"|invoice|order no\.?|part no\.?|serial(?: no\.?)?|ref\.?|rev\.?|no\.|issue|episode"
+    r"|vol\.?|volume)\s?$"
 )
 """The label of a reference number: "Room 3.114", "ext. 207", "PO 4500", "SKU 1182"."""
 _LEADING_ZERO = re.compile(r"0\d+")
@@ -134,7 +135,8 @@ _METADATA_BEFORE = re.compile(
 _METADATA_AFTER = re.compile(
     r"\s?(?:条评论|条回复|人赞同|人点赞|次阅读|次浏览|个赞|人关注|分钟阅读|分钟读完)"
     r"|\s(?i:min(?:ute)?s?\.? read)(?![A-Za-z])"
-    r"|\s(?i:likes?|upvotes?|views|comments?|replies|followers)(?![A-Za-z])"
+    r"|\s(?i:likes?|upvotes?|views|comments?|replies|followers|readers|subscribers"
+    r"|members)(?![A-Za-z])"
 )
 """Counts about the page itself: likes, comments, views ("赞同 4,812", "326 条评论")."""
 _PER_BYTE = r"bits? (?:per|in an?|to an?) byte|bytes? (?:per|in an?) (?:KB|KiB|kilobyte)"
@@ -208,6 +210,10 @@ _MONTHS = (
 )
 _MONTH_NAME_AFTER = re.compile(rf"\s(?:of\s)?{_MONTHS}(?![A-Za-z])")
 _MONTH_NAME_BEFORE = re.compile(rf"(?<![A-Za-z]){_MONTHS}\s$")
+_CONNECTOR_AFTER = re.compile(r"-pin(?![A-Za-z])|\s?(?:针|pin)\s?(?:接口|供电|connector)", re.I)
+"""A connector's pins: "an 8-pin connector", "8 pin 供电"."""
+_AGE_BEFORE = re.compile(r"(?<![A-Za-z])(?i:turns|turned)\s$")
+"""An anniversary: "GDDR3 turns 20"."""
 _CALENDAR_SPAN_AFTER = re.compile(
     r"\s?(?:天|周|星期|个月|小时|分钟|(?i:(?:business\s)?days?|weeks?|months?|years?|hours?"
     r"|minutes?)(?![A-Za-z]))"
@@ -471,6 +477,10 @@ def classify(
         return NonClaim.date  # until 2 PM
     if not has_unit and _ROOM_AFTER.match(right_after):
         return NonClaim.identifier  # 402 会议室
+    if not has_unit and _CONNECTOR_AFTER.match(line, number.end):
+        return NonClaim.identifier  # an 8-pin connector
+    if not has_unit and number.value < 100 and _AGE_BEFORE.search(before):
+        return NonClaim.date  # GDDR3 turns 20
     if (
         index == 0
         and not has_unit

@@ -124,6 +124,10 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("Device 1: NVIDIA GeForce", NonClaim.identifier),
         ("按规格书 2.1 版的写法", NonClaim.identifier),
         ("3080 10G 现在闲鱼很多", NonClaim.identifier),
+        ("welcome to issue 88 of the digest", NonClaim.identifier),
+        ("the list crossed 6,000 readers", NonClaim.metadata),
+        ("### Retro corner: GDDR3 turns 20", NonClaim.date),
+        ("does anyone still need an 8-pin connector", NonClaim.identifier),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
@@ -152,6 +156,7 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "Lines: 24 x $389.00 = $9,336.00 for the boards": 2,
         "quote Q-26-0388 rev 2": 1,
         "3080 10G 现在闲鱼很多": 1,
+        "### Retro corner: GDDR3 turns 20": 1,
     }.get(text, 0)
     assert kind(text, nth) is expected
 
