@@ -23,7 +23,7 @@ from schema.values import normalise, parse_value
 
 def catalog_view(conn: Connection) -> CatalogView:
     """The loaded catalog as `derive.text` sees it; `EmptyDatabase` if nothing was loaded."""
-    define_stored_units(conn)  # a text may write a number in one of the catalog's units
+    defined = define_stored_units(conn)  # a text may write a number in the catalog's units
     quantities = [
         QuantityName(r.id, r.name, r.name_zh, tuple(r.synonyms or ()), r.unit, bool(r.is_count))
         for r in conn.execute(
@@ -55,7 +55,7 @@ def catalog_view(conn: Connection) -> CatalogView:
     ]
     facts = _facts(conn, units)
     values = [*facts, *_inherited(facts, subjects), *_derived(conn, units)]
-    return CatalogView.build(subjects, quantities, values, _computations(conn))
+    return CatalogView.build(subjects, quantities, values, _computations(conn), tuple(defined))
 
 
 def _inherited(facts: list[KnownValue], subjects: list[SubjectName]) -> list[KnownValue]:

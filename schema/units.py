@@ -82,6 +82,18 @@ def use_catalog_units(definitions: Iterable[str] = ()) -> list[str]:
     return problems
 
 
+def catalog_unit(word: str) -> str | None:
+    """The canonical spelling of `word` when it is a unit of the catalog in use (or one of
+    them over another unit, "GFLOPS_W", "V/cycle"), else None: how a text may write one."""
+    atoms = re.findall(r"[A-Za-z_]+", word)
+    if not _CATALOG_ATOMS or not any(_catalog_atom(a) for a in atoms):
+        return None
+    try:
+        return _canonical_uncached(word, True)
+    except UnitError:
+        return None
+
+
 def _catalog_atom(atom: str) -> bool:
     """A catalog's unit, bare or with an SI or binary prefix (`ktok` for 1000 tok)."""
     return any(atom.startswith(p) and atom[len(p) :] in _CATALOG_ATOMS for p in _PREFIXES)

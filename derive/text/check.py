@@ -57,6 +57,7 @@ from derive.text.respective import (
     shared_units,
 )
 from derive.text.verdict import AGREEING, Verdict
+from schema.units import use_catalog_units
 
 CONTEXT = 100
 """Characters of a number's sentence either side of it that are kept and searched."""
@@ -180,6 +181,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             f"{file or 'the text'} holds more than {MAX_NUMBERS:,} numbers; at most "
             f"{MAX_NUMBERS:,} are checked (split it, or check its prose apart from its data)"
         )
+    use_catalog_units(view.units)  # its numbers are read in this catalog's units, no other's
     results: list[CheckedNumber] = []
     recent: deque[Echo] = deque(maxlen=ECHOES)
     for read in blocks_with_context(view, text):

@@ -138,6 +138,7 @@ class CatalogView:
         default_factory=dict, repr=False, compare=False
     )
     families: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
+    units: tuple[str, ...] = ()  # the catalog's own unit definitions (its units.yaml)
 
     @classmethod
     def build(
@@ -146,6 +147,7 @@ class CatalogView:
         quantities: Iterable[QuantityName],
         values: Iterable[KnownValue],
         computations: Iterable[Computation] = (),
+        units: Iterable[str] = (),
     ) -> CatalogView:
         """Group `values` by (subject, quantity)."""
         by_pair: dict[tuple[str, str], list[KnownValue]] = defaultdict(list)
@@ -156,6 +158,7 @@ class CatalogView:
             {q.id: q for q in quantities},
             dict(by_pair),
             tuple(computations),
+            units=tuple(units),
         )
 
     @cached_property

@@ -21,7 +21,7 @@ from decimal import Decimal, InvalidOperation
 
 from derive.text.latex import plain_math
 from schema.errors import UnitError
-from schema.units import canonical_unit
+from schema.units import canonical_unit, catalog_unit
 from schema.values import significant_resolution
 
 _FULL_WIDTH = str.maketrans(
@@ -186,6 +186,8 @@ _PROSE_UNIT = re.compile(
     )
 )
 _UNIT_LOOKAHEAD = 24
+_CATALOG_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,30}(?:/[A-Za-z_]{1,20})?(?![A-Za-z0-9_])")
+"""A word right after a number that may be a unit of the catalog's own."""
 FORMAT_NAME = r"(?:FP|BF|INT|UINT|TF)\d{1,2}"
 """A number format's name: FP8, BF16, INT4, TF32."""
 _FORMAT_BEFORE_UNIT = re.compile(rf"{FORMAT_NAME}\s{{1,2}}")
@@ -281,6 +283,11 @@ def _unit_after(rest: str) -> tuple[str | None, str, int]:
         word = match.group()
         unit = _PROSE_UNITS.get(word, _PROSE_UNITS.get(word.removesuffix("s"), ""))
         found = (unit, word, skipped + match.end())
+    own = _CATALOG_WORD.match(stripped) if found[2] == 0 else None
+    if own is not None:  # "1.8V", "3 tok/s": a unit of the catalog's own units.yaml
+        unit_of_catalog = catalog_unit(own.group())
+        if unit_of_catalog is not None:
+            found = (unit_of_catalog, own.group(), skipped + own.end())
     counted, _, used = found
     per = _PER.match(rest, used) if counted else None
     if per and counted and ("/" not in counted or per.group(1) == "watt"):  # TFLOPS per watt

@@ -196,13 +196,13 @@ OWN_SETS = (
     # RTX 4060, RX 7900 GRE, RTX A2000, Radeon Pro W5700, Wormhole n150, LPDDR2: a launch
     # event's live report and a paper's evaluation section (first scores at b09a48f; at
     # 8c5db87, before the stop's changes: 99.3 / 87.2 / 84.0 / 92.0, 98.9 / 86.6 / 90.4 / 89.7)
-    OwnSet("thirtyfirst", "zh", 410, (0.98, 0.88, 0.84, 0.94), "99.3 / 88.4 / 84.7 / 94.8"),
+    OwnSet("thirtyfirst", "zh", 410, (0.98, 0.88, 0.85, 0.94), "99.3 / 88.4 / 84.7 / 94.8"),
     OwnSet("thirtyfirst", "en", 400, (0.98, 0.87, 0.90, 0.89), "99.0 / 86.8 / 91.3 / 89.7"),
     # GTX 1080, RX 6600, Arc A580, M2 Pro, TPU v5e, GDDR3: a shop's product page with buyers'
     # questions and reviews, and an e-mail newsletter (first scores at b09a48f; at 8c5db87:
     # 96.8 / 86.8 / 85.9 / 92.0, 95.5 / 81.0 / 87.0 / 88.9)
-    OwnSet("thirtysecond", "zh", 405, (0.96, 0.87, 0.86, 0.93), "96.9 / 88.0 / 87.0 / 93.6"),
-    OwnSet("thirtysecond", "en", 315, (0.95, 0.83, 0.87, 0.94), "95.6 / 82.6 / 87.8 / 91.7"),
+    OwnSet("thirtysecond", "zh", 405, (0.96, 0.87, 0.87, 0.93), "96.9 / 88.0 / 87.0 / 93.6"),
+    OwnSet("thirtysecond", "en", 315, (0.95, 0.83, 0.88, 0.94), "95.6 / 82.6 / 87.8 / 91.7"),
 )
 
 

@@ -2663,6 +2663,27 @@ def test_a_cell_under_a_measured_header_is_no_rated_figure(tmp_path: Path) -> No
         assert cell.verdict is verdict, (header, cell.why)
 
 
+def test_a_number_may_be_written_in_a_unit_of_the_catalogs_own(tmp_path: Path) -> None:
+    files: dict[str, str | bytes] = {
+        "units.yaml": 'units:\n  - "volt = [voltage] = V"\n',
+        "quantities.yaml": (
+            "quantities:\n  - id: mem.vdd\n    name: supply voltage\n    name_zh: 供电\n"
+            "    unit: V\n"
+        ),
+        "subjects/mem-a.yaml": _chip("mem-a", "MEM-A", [("mem.vdd", "1.8 V")], kind="memory-standard"),
+    }
+    view = _loaded(tmp_path, files)
+    # another catalog opened since, without the unit, leaves this one's reading alone
+    _loaded(tmp_path / "other", {"subjects/chip-b.yaml": _chip("chip-b", "Chip B", [])})
+    for text in ("MEM-A 的 1.8V 供电。", "MEM-A runs its supply voltage at 1.8 V."):
+        (vdd,) = check_text(text, view).results
+        assert (vdd.verdict, vdd.quantity, vdd.number.unit) == (
+            Verdict.matched,
+            "mem.vdd",
+            "V",
+        ), (text, vdd.why)
+
+
 def test_a_sum_of_money_is_no_claim_unless_the_catalog_holds_prices(tmp_path: Path) -> None:
     power = _quantity("power.tdp", "TDP", "W")
     chip = _chip("chip-a", "Chip A", [("power.tdp", "300 W")])
