@@ -2670,7 +2670,9 @@ def test_a_number_may_be_written_in_a_unit_of_the_catalogs_own(tmp_path: Path) -
             "quantities:\n  - id: mem.vdd\n    name: supply voltage\n    name_zh: 供电\n"
             "    unit: V\n"
         ),
-        "subjects/mem-a.yaml": _chip("mem-a", "MEM-A", [("mem.vdd", "1.8 V")], kind="memory-standard"),
+        "subjects/mem-a.yaml": _chip(
+            "mem-a", "MEM-A", [("mem.vdd", "1.8 V")], kind="memory-standard"
+        ),
     }
     view = _loaded(tmp_path, files)
     # another catalog opened since, without the unit, leaves this one's reading alone
