@@ -232,7 +232,15 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 max(low, start - CONTEXT) : min(high, found.end + CONTEXT)
             ].strip()
             names_near = around(read.names, start - WINDOW, start + 1)
-            kind = classify(block.text, found, index, names_near, context.sections, context.threads)
+            kind = classify(
+                block.text,
+                found,
+                index,
+                names_near,
+                context.sections,
+                context.threads,
+                context.glued,
+            )
             if kind is NonClaim.year and block.cell is not None and block.cell.header_unit():
                 kind = None  # "| INT8（TOPS） | 1979 |": a value in the header's unit
             if (

@@ -20,6 +20,7 @@ from derive.text.lexicon import Mention, subject_mentions
 from derive.text.nonclaims import (
     NonClaim,
     classify,
+    glued_labels,
     hypothetical,
     of_exercises,
     thread_totals,
@@ -141,6 +142,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
     main = _main_subjects(counted)
     sections = _section_numbers(read)
     threads = thread_totals([block.text for block, _, _ in read if block.cell is None])
+    glued = glued_labels([block.text for block, _, _ in read])
     headers: dict[str, tuple[Mention, ...]] = {}
 
     def terms(header: str) -> tuple[Mention, ...]:
@@ -207,6 +209,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             (made_up and not block.heading) or (cell is not None and table_made_up),
             heading_aside=aside,
             threads=threads,
+            glued=glued,
             exercises=exercises and not block.heading,
         )
         starts = [m.start for m in mentions]

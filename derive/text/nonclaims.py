@@ -263,6 +263,31 @@ THREAD_POSTS = 3
 _ENUMERATION = re.compile(r"\d{1,2}(?:[–-]\d{1,2})?(?:\s?[·・]\s?\d{1,2}(?:[–-]\d{1,2})?){3,}")
 
 
+_GLUED = re.compile(r"([\u4e00-\u9fff])(\d{1,2})(?=[\s:：，,。；;）)]|$)")
+_AMOUNT_BEFORE = frozenset(
+    "约共有为是达到至超近余多第每乘除加减和或及与等比仅才只的了在于以从按前后上下中内外间高低大小"
+)
+"""Characters a Chinese writer puts right before an amount ("约4", "共8"): no label."""
+GLUED_LABELS = 3
+"""How often a character must carry a number glued to it, two of them different, for the
+text to number things by it ("包1 … 包2 … 包3")."""
+
+
+def glued_labels(lines: Sequence[str]) -> frozenset[str]:
+    """The Chinese characters a text numbers things by, the number glued on: the 包 of
+    "包1 GPU 服务器", "包2 加速卡", "包3 终端" (three times or more, two numbers at least)."""
+    seen: dict[str, list[str]] = {}
+    for line in lines:
+        for match in _GLUED.finditer(line):
+            if match[1] not in _AMOUNT_BEFORE:
+                seen.setdefault(match[1], []).append(match[2])
+    return frozenset(
+        char
+        for char, numbers in seen.items()
+        if len(numbers) >= GLUED_LABELS and len(set(numbers)) >= 2
+    )
+
+
 def thread_totals(lines: Sequence[str]) -> frozenset[int]:
     """The totals a text numbers its posts against: "1/16", "2/16", … opening at least
     `THREAD_POSTS` lines, each count within its total."""
@@ -333,16 +358,20 @@ def classify(
     names: Sequence[tuple[int, int]] = (),
     sections: Collection[str] = (),
     threads: Collection[int] = (),
+    glued: Collection[str] = (),
 ) -> NonClaim | None:
     """Why `number` (the `index`-th on its plain `line`) states nothing, or None for a claim.
 
     `names` are the spans of names on the line (a number inside "RTX 4090" or "FP8" is
     part of a name); `sections` the section numbers the text refers to elsewhere;
-    `threads` the totals its posts are numbered against ("3/16").
+    `threads` the totals its posts are numbered against ("3/16"); `glued` the characters
+    it numbers things by ("包1").
     """
     start = number.column - 1
     if any(a <= start < b for a, b in names):
         return NonClaim.identifier
+    if start and line[start - 1] in glued and not number.unit and _GLUED.match(line, start - 1):
+        return NonClaim.identifier  # 包1, 包2: a thing numbered, not an amount
     if _FOOTNOTE_BEFORE.search(line[max(0, start - 40) : start]) or line.startswith(
         "[^", max(0, start - 2)
     ):
@@ -504,12 +533,10 @@ def classify(
         )
     ):
         return NonClaim.year  # not "1979 ÷ 4": an operand
-    if (
-        _SECTION_SHAPE.fullmatch(number.digits)
-        and not has_unit
-        and _SECTION_AFTER.match(right_after)
+    if _SECTION_SHAPE.fullmatch(number.digits) and (
+        (not has_unit and _SECTION_AFTER.match(right_after)) or number.unit_text in ("条", "款")
     ):
-        return NonClaim.section  # 3.4 那张图, 3.1 说的
+        return NonClaim.section  # 3.4 那张图, 3.1 说的, 5.2 条 (a clause of a document)
     for match in _ENUMERATION.finditer(line, max(0, start - 40), number.end + 40):
         if match.start() <= start < match.end():
             return NonClaim.list_marker  # 0 · 1 · 2 · 3: an enumeration of labels

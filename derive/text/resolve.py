@@ -142,6 +142,7 @@ class Context:
     made_up: bool = False  # the section's heading announces a made-up example ("A toy …")
     heading_aside: tuple[str, ...] = ()  # the heading's subjects later paragraphs left aside
     threads: frozenset[int] = frozenset()  # the totals its posts are numbered against
+    glued: frozenset[str] = frozenset()  # characters that label things by a number: 包1, 包2
     exercises: bool = False  # made up, but as exercises: a chip they name is real
 
     def topic(self, position: int) -> str | None:

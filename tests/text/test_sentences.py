@@ -2686,6 +2686,18 @@ def test_a_number_may_be_written_in_a_unit_of_the_catalogs_own(tmp_path: Path) -
         ), (text, vdd.why)
 
 
+def test_things_a_text_numbers_by_a_character_glued_on_are_no_amounts(tmp_path: Path) -> None:
+    view = _chip_a(tmp_path, [("hbm.capacity", "96 GB")])
+    text = "本项目分三个包：包1 服务器；包2 加速卡；包3 终端。\n\n包2 的预算另列。\n"
+    labels = [(r.number.digits, r.non_claim) for r in check_text(text, view).results]
+    assert labels == [(d, NonClaim.identifier) for d in ("1", "2", "3", "2")], labels
+    # a character a writer puts before amounts ("约4", "共8") numbers nothing
+    amounts = check_text("Chip A 约4 颗，约8 颗，约9 颗。\n", view).results
+    assert all(r.non_claim is not NonClaim.identifier for r in amounts)
+    (clause,) = check_text("见 5.2 条的要求。\n", view).results
+    assert clause.non_claim is NonClaim.section
+
+
 def test_a_sum_of_money_is_no_claim_unless_the_catalog_holds_prices(tmp_path: Path) -> None:
     power = _quantity("power.tdp", "TDP", "W")
     chip = _chip("chip-a", "Chip A", [("power.tdp", "300 W")])
