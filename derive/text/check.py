@@ -471,6 +471,7 @@ def _settle_contrasts(
                 quantity=chosen.quantity if chosen else None,
                 judgement=judgement,
                 why=why,
+                candidates=(),
             )
             break
 
