@@ -247,6 +247,11 @@ _WORD_GAP = re.compile(
 """Arithmetic said in words, the operator alone between two numbers: "328 times 64 is
 20,992", "288 times 8 over 384"."""
 _WORD_OPS = {"times": "×", "over": "÷", "divided by": "÷"}
+_SAID_ZH = re.compile(
+    r"\s{0,2}[，,]?\s{0,2}(?:再)?(?P<op>乘以|乘上|乘|除以)\s{0,2}"
+    r"|\s{0,2}[，,]?\s{0,2}(?P<is>就是|等于|得到|约等于|约为|大约是|差不多是?)\s{0,2}"
+)
+"""Arithmetic said in Chinese: "128-bit 乘 17 Gbps 再除以 8，就是 272 GB/s"."""
 _BY = re.compile(r"\s{1,2}by\s{1,2}", re.IGNORECASE)
 _VERB_BEFORE = re.compile(
     r"\b(?P<verb>divid(?:e|es|ing)|multipl(?:y|ies|ying))\s{1,2}$", re.IGNORECASE
@@ -266,6 +271,11 @@ def _gaps(text: str, numbers: Sequence[TextNumber]) -> list[_Gap | None]:
                     _Gap("÷" if verb["verb"].lower().startswith("divid") else "×", spoken=True)
                 )
                 continue
+        zh = _SAID_ZH.fullmatch(between)
+        if zh:
+            op = "=" if zh["is"] else ("÷" if zh["op"].startswith("除") else "×")
+            ops.append(_Gap(op, spoken=True))
+            continue
         said = _WORD_GAP.fullmatch(between)
         if said:
             word = re.sub(r"\s+", " ", said["op"].lower())

@@ -2760,6 +2760,8 @@ def test_a_bare_2_a_computation_of_claims_multiplies_by_is_a_constant(tmp_path: 
     [
         "Divide 148 × 10^12 by 4 × 10^12 and you get 37 FLOP per byte for Chip A.",
         "For Chip A, multiply 82 by 128 and you get 10,496.",
+        "Chip A 的 148 TFLOPS 除以 4 TB/s，就是 37 FLOP/B。",
+        "Chip A 的 CUDA 核心：82 乘 128，等于 10,496。",
     ],
 )
 def test_divide_and_multiply_by_said_in_words(tmp_path: Path, text: str) -> None:
