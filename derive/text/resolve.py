@@ -876,12 +876,16 @@ def candidates(
 
 
 _EACH_AFTER = re.compile(r"[^,;:，。；：()（）]{0,30}?\beach\b|[^,;:]{0,30}?\bapiece\b", re.I)
-_EACH_BEFORE = re.compile(r"\beach\s+(?:with|has|had|having|doing|holding|carrying)\s+$", re.I)
+_EACH_BEFORE = re.compile(
+    r"\beach\s+(?:with|has|had|having|doing|holding|carrying)\s+$"
+    r"|每(?:个|组|颗|块|片|条|路|张|套)(?:有|都有|是|都是)?\s?$|各(?:有|自有?)?\s?$",
+    re.I,
+)
 
 
 def _each(block: Block, start: int, end: int) -> bool:
     """True for a number said of each of several things: "4 Tensor Cores each", "two
-    TensorCores, each with two MXUs"."""
+    TensorCores, each with two MXUs", "24 组 SM，每组 128 个"."""
     before = block.text[max(0, start - 24) : start]
     return bool(_EACH_BEFORE.search(before) or _EACH_AFTER.match(block.text, end))
 

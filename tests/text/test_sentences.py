@@ -1097,6 +1097,8 @@ def test_a_word_with_a_generation_names_the_family_and_a_conversion_factor_is_no
     [
         "Chip Z has 2 TensorCores, each with 4 MXUs.",
         "Chip Z pairs its 2 TensorCores with 4 MXUs each.",
+        "Zeta 有 2 个 TensorCore，每个 4 个 MXU。",
+        "Zeta 的 2 个 TensorCore 各有 4 个 MXU。",
     ],
 )
 def test_a_count_said_of_each_of_several_things_is_the_count_per_one(
