@@ -89,9 +89,9 @@ _NAME_BEFORE = re.compile(r"[A-Za-z_]$|[A-Za-z][-/]$")
 _NUMBER_BEFORE_DASH = re.compile(r"(?:\d|\s)[-–]$")
 _VARIANT_BEFORE = re.compile(r"(?:\d{3,5}|Ti|XT|Super|SUPER|Pro)\s{1,2}$")
 """A model's number or suffix right before a capacity said the Chinese way ("3080 10G")."""
-_NAME_AFTER = re.compile(r"[A-Za-z_]|-[A-Z]{2,}-")
+_NAME_AFTER = re.compile(r"(?!n[-\s]?(?:prefetch|预取))[A-Za-z_]|-[A-Z]{2,}-")
 """A letter right after the digits ("4K", "5090X"), or an upper-case code joined on
-("7710-ML-EQUIP", a budget line)."""
+("7710-ML-EQUIP", a budget line); not a DRAM's prefetch ("8n prefetch", "4n 预取")."""
 _REFERENCE_BEFORE = re.compile(
     r"(?<![A-Za-z])(?i:room|rm\.|ext\.?|extension|tel\.?|phone|fax|sku|po|p\.o\.|ticket"
     r"|invoice|order no\.?|part no\.?|serial(?: no\.?)?|ref\.?|rev\.?|no\.|issue|episode"
@@ -166,7 +166,7 @@ _POWER_OF_TEN = re.compile(r"1(?:\.0+)?[eE][+-]?\d{1,2}")
 """One written as a power of ten, "1e3", "1e12": a unit's scale, never a value."""
 _MONEY_BEFORE = re.compile(r"(?:(?<![$\\])\$|[€£¥￥]|US\$|(?i:usd|rmb|eur)\s?)\s?$")
 _MONEY_AFTER = re.compile(
-    r"\s?(?:美元|美刀|刀(?![片法])|元|块钱|入手|入的|入了|收的|包邮"
+    r"\s?(?:美元|美刀|刀(?![片法])|元|块钱|块包邮|入手|入的|入了|收的|包邮"
     r"|(?i:usd|dollars|bucks|euros?)(?![A-Za-z]))"
 )
 _PRICE_BEFORE = re.compile(

@@ -165,6 +165,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
     "text",
     [
         "跑的是 7.2 Gbps",
+        "an 8n prefetch DRAM",
+        "颗粒用 4n 预取",
         "2 x 16 lanes, one per port",
         "7.2 本身也在区间之外",
         "从 8.0 到 9.6 Gbps",

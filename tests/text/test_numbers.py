@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 
+from derive.text.arithmetic import chains, doublings
 from derive.text.numbers import TextNumber, numbers_in_line, plain_line
 from schema.values import significant_resolution
 
@@ -286,3 +287,20 @@ def test_a_gig_said_as_an_adjective_is_a_gigabyte() -> None:
         ("512-core", Decimal(512), ""),
         ("1.1", Decimal("1.1"), None),
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "claims", "constants"),
+    [
+        ("3352 ÷ 2 ÷ 2 ＝ 838", {0, 3}, {1, 2}),  # sparse FP4 to dense FP8: halved twice
+        ("2 × 4,352 × 2.535 / 1000 = 22.06", {1, 2, 4}, {0}),  # the FMA's 2, then GHz to T
+        ("4,352 × 2 × 2.535 ≈ 30.1", {0, 2, 3}, set()),  # not the product it writes
+        ("4,352 × 2 × 2.535 ≈ 22.06", {0}, set()),  # one claim is not enough
+    ],
+)
+def test_the_2s_a_written_computation_of_claims_multiplies_or_divides_by(
+    line: str, claims: set[int], constants: set[int]
+) -> None:
+    found = numbers(line)
+    (chain,) = chains(plain_line(line), found)
+    assert doublings(chain, found, claims) == constants
