@@ -85,8 +85,9 @@ def use_catalog_units(definitions: Iterable[str] = ()) -> list[str]:
 def catalog_unit(word: str) -> str | None:
     """The canonical spelling of `word` when it is a unit of the catalog in use (or one of
     them over another unit, "GFLOPS_W", "V/cycle"), else None: how a text may write one."""
-    atoms = re.findall(r"[A-Za-z_]+", word)
-    if not _CATALOG_ATOMS or not any(_catalog_atom(a) for a in atoms):
+    if not _CATALOG_ATOMS:  # most catalogs define none: nothing more to look at
+        return None
+    if not any(_catalog_atom(a) for a in re.findall(r"[A-Za-z_]+", word)):
         return None
     try:
         return _canonical_uncached(word, True)

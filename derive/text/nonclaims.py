@@ -320,18 +320,27 @@ def _of_a_thread_mark(line: str, number: TextNumber, threads: Collection[int]) -
     )
 
 
-def money(line: str, number: TextNumber) -> bool:
-    """True for a sum of money: "$2,499", "¥6,500", "3299 元", "249 刀", "80 bucks"."""
+def _in_currency(line: str, number: TextNumber) -> bool:
+    """True for a number written with a currency: "$2,499", "¥6,500", "3299 元", "249 刀"."""
     start = number.column - 1
-    before = line[max(0, start - _WINDOW) : start]
-    return not number.unit_text and bool(
-        _MONEY_BEFORE.search(before)
+    return bool(
+        _MONEY_BEFORE.search(line[max(0, start - _WINDOW) : start])
         or _MONEY_AFTER.match(line, number.end)
-        or (number.value >= 10 and _PRICE_BEFORE.search(before))
     )
 
 
-_TIMES_AFTER_FACTOR = re.compile(r"\s?(?:倍|[x×](?![\w.]))")
+def money(line: str, number: TextNumber) -> bool:
+    """True for a sum of money: "$2,499", "¥6,500", "3299 元", "249 刀", "80 bucks", and
+    a price said without its currency ("首发 3899", "MSRP 549")."""
+    start = number.column - 1
+    return not number.unit_text and (
+        _in_currency(line, number)
+        or (
+            number.value >= 10 and bool(_PRICE_BEFORE.search(line[max(0, start - _WINDOW) : start]))
+        )
+    )
+
+
 _CONFUSIONS = frozenset({"8", "10", "100", "1000", "1,000", "1024", "1,024"})
 """The factors a unit's slip makes (bits for bytes, a prefix, a decimal point): "差了
 8 倍" is how far one figure is off, "差 2.6 倍" how two chips compare."""
@@ -342,10 +351,7 @@ def discrepancy(line: str, number: TextNumber) -> bool:
     ("两种读法差 2.4%", "close within 2%", "差了 1000 倍", "off by 8x"): no claim, where
     the catalog holds no comparison it states."""
     start = number.column - 1
-    factor = number.digits in _CONFUSIONS and (
-        number.unit_text in ("x", "×", "倍")
-        or (not number.unit_text and _TIMES_AFTER_FACTOR.match(line, number.end) is not None)
-    )
+    factor = number.digits in _CONFUSIONS and number.unit_text in ("x", "×", "倍")
     return (number.unit_text == "%" or factor) and bool(
         _DISCREPANCY_BEFORE.search(line[max(0, start - _WINDOW) : start])
     )
@@ -452,7 +458,7 @@ def classify(
         return NonClaim.identifier  # 3D, 4K, 5090X
     if (
         not has_unit
-        and (_MONEY_BEFORE.search(before) or _MONEY_AFTER.match(right_after))
+        and _in_currency(line, number)
         and (
             _TOTAL_BEFORE.search(line[max(0, start - 80) : start].rstrip("$€£¥ "))
             or _TOTAL_AFTER.match(line, number.end)

@@ -2522,11 +2522,7 @@ def test_units_of_a_product_someone_has_are_no_claim_a_systems_chips_are(
 def test_a_count_of_machines_is_how_many_someone_has_not_a_limit_of_the_system(
     tmp_path: Path,
 ) -> None:
-    files: dict[str, str | bytes] = {
-        "quantities.yaml": _quantity("power.tdp", "TDP", "W"),
-        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("power.tdp", "300 W")]),
-    }
-    view = _loaded(tmp_path, files)
+    view = _chip_a(tmp_path, [("power.tdp", "300 W")], _quantity("power.tdp", "TDP", "W"))
     for text in (
         "实验室现有 4 台 Chip A 工作站，另采购 2 套开发板。\n",
         "The lab runs 4 workstations with Chip A and orders 2 machines more.\n",
@@ -2584,12 +2580,7 @@ def test_a_table_without_outer_pipes_a_rule_or_outside_a_quote_is_a_table(
 def test_a_numbering_column_numbers_rows_an_item_column_of_names_does_not(
     tmp_path: Path,
 ) -> None:
-    capacity = "quantities:\n  - id: mem.capacity\n    name: memory\n    unit: GB\n"
-    files: dict[str, str | bytes] = {
-        "quantities.yaml": capacity,
-        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("mem.capacity", "8 GB")]),
-    }
-    view = _loaded(tmp_path, files)
+    view = _chip_a(tmp_path, [("mem.capacity", "8 GB")], _quantity("mem.capacity", "memory", "GB"))
     table = "| Item | Memory |\n|---|---|\n| 3 | 8 GB |\n| Chip A 8GB | 8 GB |\n"
     got = [(r.number.literal, r.verdict) for r in check_text(table, view).results]
     assert got[0] == ("3", Verdict.non_claim), got
@@ -2599,12 +2590,8 @@ def test_a_numbering_column_numbers_rows_an_item_column_of_names_does_not(
 def test_a_figure_a_decimal_point_away_is_a_mismatch_when_written_with_its_unit(
     tmp_path: Path,
 ) -> None:
-    ridge = "quantities:\n  - id: ridge.mem\n    name: ridge point\n    unit: FLOP/B\n"
-    files: dict[str, str | bytes] = {
-        "quantities.yaml": ridge,
-        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("ridge.mem", "193.5 FLOP/B")]),
-    }
-    view = _loaded(tmp_path, files)
+    ridge = _quantity("ridge.mem", "ridge point", "FLOP/B")
+    view = _chip_a(tmp_path, [("ridge.mem", "193.5 FLOP/B")], ridge)
     table = "| card | ridge point |\n|---|---|\n| Chip A | 19.3 FLOP/B |\n"
     cell = check_text(table, view).results[0]
     assert cell.verdict is Verdict.mismatched, cell.why
@@ -2627,12 +2614,8 @@ def test_how_far_a_unit_slip_puts_a_figure_off_is_no_claim_a_ratio_of_two_chips_
 def test_a_figure_set_against_the_claim_it_replaces_is_about_the_same_pair(
     tmp_path: Path,
 ) -> None:
-    bandwidth = "quantities:\n  - id: mem.bandwidth\n    name: bandwidth\n    unit: GB/s\n"
-    files: dict[str, str | bytes] = {
-        "quantities.yaml": bandwidth,
-        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("mem.bandwidth", "484 GB/s")]),
-    }
-    view = _loaded(tmp_path, files)
+    bandwidth = _quantity("mem.bandwidth", "bandwidth", "GB/s")
+    view = _chip_a(tmp_path, [("mem.bandwidth", "484 GB/s")], bandwidth)
     for text in (
         "Chip A is 512 GB/s, not 484. I had one.",
         "Chip A 的带宽不是 484，是 512 GB/s。",
@@ -2649,12 +2632,8 @@ def test_a_figure_set_against_the_claim_it_replaces_is_about_the_same_pair(
 
 
 def test_a_cell_under_a_measured_header_is_no_rated_figure(tmp_path: Path) -> None:
-    bandwidth = "quantities:\n  - id: mem.bandwidth\n    name: bandwidth\n    unit: GB/s\n"
-    files: dict[str, str | bytes] = {
-        "quantities.yaml": bandwidth,
-        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("mem.bandwidth", "272 GB/s")]),
-    }
-    view = _loaded(tmp_path, files)
+    bandwidth = _quantity("mem.bandwidth", "bandwidth", "GB/s")
+    view = _chip_a(tmp_path, [("mem.bandwidth", "272 GB/s")], bandwidth)
     for header, verdict in (
         ("Bandwidth (GB/s)", Verdict.mismatched),
         ("Measured bandwidth (GB/s)", Verdict.unresolved),
@@ -2702,8 +2681,7 @@ def test_things_a_text_numbers_by_a_character_glued_on_are_no_amounts(tmp_path: 
 
 def test_a_sum_of_money_is_no_claim_unless_the_catalog_holds_prices(tmp_path: Path) -> None:
     power = _quantity("power.tdp", "TDP", "W")
-    chip = _chip("chip-a", "Chip A", [("power.tdp", "300 W")])
-    view = _loaded(tmp_path / "a", {"quantities.yaml": power, "subjects/chip-a.yaml": chip})
+    view = _chip_a(tmp_path / "a", [("power.tdp", "300 W")], power)
     text = (
         "I paid $2,499 for Chip A; used ones go for ¥6,500, 3299 元 or 249 刀, 80 bucks.\n\n"
         "Chip A（首发 3899，去年 2999 入的）。\n\n"
@@ -2724,8 +2702,7 @@ def test_a_sum_of_money_is_no_claim_unless_the_catalog_holds_prices(tmp_path: Pa
     latex = check_text("Chip A: $300 \\times 2$ W.\n", view).results[0]
     assert latex.non_claim is not NonClaim.expense
     priced = power + "  - id: price.launch\n    name: launch price\n    synonyms: [MSRP]\n"
-    chip = _chip("chip-a", "Chip A", [("power.tdp", "300 W"), ("price.launch", "1499")])
-    view = _loaded(tmp_path / "b", {"quantities.yaml": priced, "subjects/chip-a.yaml": chip})
+    view = _chip_a(tmp_path / "b", [("power.tdp", "300 W"), ("price.launch", "1499")], priced)
     (launch,) = check_text("Chip A launched at an MSRP of $1,499.\n", view).results
     assert launch.is_claim, launch.why
 
