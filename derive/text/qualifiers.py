@@ -30,6 +30,16 @@ _AVERAGE = re.compile(
 )
 
 
+_MEASURED = re.compile(
+    r"\b(?:measured|observed)\b(?!\s+(?:in|at|with|under|on|for|by|using)\b)|实测|测得|实际能?跑到",
+    re.IGNORECASE,
+)
+"""A measurement said before a number in its clause ("实测 HBM 读带宽约 2.93 TB/s，为
+标称 3.35 TB/s": the 2.93): no rated figure of the catalog. Unlike an average it does not
+reach the sentence's every number, nor the conditions it was measured in ("Measured in
+the 15 W mode": the mode is rated)."""
+
+
 _MEASURED_HEADER = re.compile(
     r"\b(?:measured|sustained|achieved|observed|actual|mean|average|median|typical)\b"
     r"|实测|实际|持续|测得|平均|均值|中位数|典型",
@@ -93,8 +103,8 @@ class _Place:
         """True when `pattern` is said of the number: in its clause, nearer to it than to
         any other number there; or in its sentence before the sentence's first number."""
         start = self.own[0]
-        opening = pattern.search(self.text, self.sentence, min(self.first, start))
-        if opening and (self.first == start or self.first - opening.end() > ATTACHED):
+        opened = pattern.search(self.text, self.sentence, min(self.first, start))
+        if opened and (self.first == start or self.first - opened.end() > ATTACHED):
             return True  # not "用稀疏的 1,979 来算 …, 得到约 591": the 1,979's own
         for match in pattern.finditer(self.text, *self.clause):
 
@@ -104,6 +114,13 @@ class _Place:
             if all(distance(self.own) < distance(other) for other in self.others):
                 return True
         return False
+
+    def leads(self, pattern: re.Pattern[str]) -> bool:
+        """True when `pattern` is said in the number's clause before it, with no other
+        number between ("实测约 2.93 TB/s", not "每 SM 128 B/周期 有实测")."""
+        start = self.own[0]
+        between = max((b for a, b in self.others if b <= start), default=self.clause[0])
+        return pattern.search(self.text, between, start) is not None
 
 
 def _called(view: CatalogView, pattern: re.Pattern[str]) -> frozenset[str]:
@@ -175,7 +192,8 @@ def excluded(
     measured = cell is not None and bool(
         _MEASURED_HEADER.search(cell.column_header) or _MEASURED_HEADER.search(cell.row_header)
     )
-    if measured or place.says(_AVERAGE):  # "a mean of about 170 W": not the TDP
+    # "a mean of about 170 W", "实测 171 W": not the TDP
+    if measured or place.says(_AVERAGE) or place.leads(_MEASURED):
         ruled_out |= (
             set(view.quantities) - _called(view, _AVERAGE) - _called(view, _MEASURED_HEADER)
         )

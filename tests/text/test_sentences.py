@@ -1852,6 +1852,28 @@ def test_an_average_is_no_rated_figure(tmp_path: Path, text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "rated", "measured"),
+    [
+        ("Chip A's TDP is 192 W; under load we measured 171 W at the wall.", "192", "171"),
+        ("Chip A 标称 TDP 192 W，满载实测 171 W。", "192", "171"),
+        ("Chip A: measured 171 W, against a rated TDP of 192 W.", "192", "171"),
+    ],
+)
+def test_a_measurement_is_no_rated_figure_but_the_rating_beside_it_is(
+    tmp_path: Path, text: str, rated: str, measured: str
+) -> None:
+    claims = {claim.number.digits: claim for claim in _claims(text, _tdp_chip(tmp_path))}
+    assert claims[measured].verdict is Verdict.unresolved, claims[measured].why
+    assert claims[rated].verdict is Verdict.matched, claims[rated].why
+
+
+def test_the_conditions_a_measurement_was_taken_in_are_rated(tmp_path: Path) -> None:
+    text = "Chip A's bandwidth test. Measured in the 192 W mode with the fans at full speed."
+    claim = _claims(text, _tdp_chip(tmp_path))[0]
+    assert (claim.number.digits, claim.verdict) == ("192", Verdict.matched), claim.why
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Some listings give Chip A as a 300 W part; its TDP is 192 W.",
