@@ -106,6 +106,11 @@ class _Place:
         opened = pattern.search(self.text, self.sentence, min(self.first, start))
         if opened and (self.first == start or self.first - opened.end() > ATTACHED):
             return True  # not "用稀疏的 1,979 来算 …, 得到约 591": the 1,979's own
+        return self.nearest(pattern)
+
+    def nearest(self, pattern: re.Pattern[str]) -> bool:
+        """True when `pattern` is said in the number's clause, nearer to it than to any
+        other number there."""
         for match in pattern.finditer(self.text, *self.clause):
 
             def distance(span: tuple[int, int], at: re.Match[str] = match) -> int:
@@ -121,6 +126,25 @@ class _Place:
         start = self.own[0]
         between = max((b for a, b in self.others if b <= start), default=self.clause[0])
         return pattern.search(self.text, between, start) is not None
+
+
+_TOTAL = re.compile(
+    r"\bin (?:all|total)\b|\bcombined\b|\btotal(?:ling|s)?\b|\baltogether\b"
+    r"|合计|总计|加起来|一共|总共|共计",
+    re.IGNORECASE,
+)
+"""A number said to be a sum ("16 MB in all", "显存合计 2,048 GB")."""
+
+
+def a_total(
+    view: CatalogView, block: Block, start: int, spans: Sequence[tuple[int, int]], quantity: str
+) -> bool:
+    """True when the number at `start` is said to be a total and `quantity` is not one:
+    a sum over several (eight cards in a server, two dies on a board) may differ from one's
+    figure without contradicting it."""
+    if quantity in _called(view, _TOTAL):
+        return False
+    return _Place.of(block, start, spans).nearest(_TOTAL)
 
 
 def _called(view: CatalogView, pattern: re.Pattern[str]) -> frozenset[str]:

@@ -1867,6 +1867,37 @@ def test_a_measurement_is_no_rated_figure_but_the_rating_beside_it_is(
     assert claims[rated].verdict is Verdict.matched, claims[rated].why
 
 
+def _memory_chip(tmp_path: Path) -> CatalogView:
+    """Chip A, with 96 GB of memory."""
+    quantities = _quantity("hbm.capacity", "memory capacity", "GB")
+    chip = _chip("chip-a", "Chip A", [("hbm.capacity", "96 GB")])
+    return _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chip-a.yaml": chip})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A server with eight Chip A cards holds 768 GB of memory in total.",
+        "一台插 8 块 Chip A 的服务器，显存合计 768 GB。",
+        "Two Chip A boards give a combined 192 GB of memory capacity.",
+    ],
+)
+def test_a_total_over_several_is_no_contradiction_of_ones_figure(tmp_path: Path, text: str) -> None:
+    claim = next(c for c in _claims(text, _memory_chip(tmp_path)) if c.number.unit == "GB")
+    assert claim.verdict is Verdict.unresolved, claim.why
+    assert "total" in claim.why
+
+
+def test_ones_figure_said_to_be_a_total_still_agrees_and_still_disagrees(
+    tmp_path: Path,
+) -> None:
+    view = _memory_chip(tmp_path)
+    agreeing = _one("Chip A has 96 GB of memory capacity in total.", view)
+    assert (agreeing.verdict, agreeing.quantity) == (Verdict.matched, "hbm.capacity")
+    wrong = _one("Chip A's memory capacity is 80 GB.", view)
+    assert wrong.verdict is Verdict.mismatched, wrong.why
+
+
 def test_the_conditions_a_measurement_was_taken_in_are_rated(tmp_path: Path) -> None:
     text = "Chip A's bandwidth test. Measured in the 192 W mode with the fans at full speed."
     claim = _claims(text, _tdp_chip(tmp_path))[0]
