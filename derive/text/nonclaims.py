@@ -126,6 +126,13 @@ _DISCREPANCY_BEFORE = re.compile(
     r"\s?(?:约|大约|about|only|just)?\s?$"
 )
 """What two figures of one thing differ by ("两种读法差 2.4%", "close within 2%")."""
+_SLIPPED_BY = re.compile(
+    r"(?:[多少]算了?|夸大了?|放大了?|大了|高了|低了"
+    r"|(?i:(?:over|under)stated by|inflated by|too (?:high|low) by))"
+    r"\s?(?:约|大约|整整|about|only|just)?\s?$"
+)
+"""What a slip made a figure off by ("多算了 8 倍", "overstated by 8x"); of a percentage
+these words compare two things instead ("显存带宽反而低了约 5%")."""
 _METADATA_BEFORE = re.compile(
     r"(?:赞同|点赞|赞|评论|回复|收藏|阅读|浏览|关注|粉丝|转发)\s?[:：（(]?\s?$|评论区\s?[（(]\s?$"
     r"|(?:👍|👎|❤️?|⭐|🔥|▲|⬆️?|\[语音\]|\[voice\])\s?$"
@@ -348,12 +355,13 @@ _CONFUSIONS = frozenset({"8", "10", "100", "1000", "1,000", "1024", "1,024"})
 
 def discrepancy(line: str, number: TextNumber) -> bool:
     """True for a percentage or a unit's slip by which two figures of one thing differ
-    ("两种读法差 2.4%", "close within 2%", "差了 1000 倍", "off by 8x"): no claim, where
-    the catalog holds no comparison it states."""
+    ("两种读法差 2.4%", "close within 2%", "差了 1000 倍", "多算了 8 倍", "off by 8x"): no
+    claim, where the catalog holds no comparison it states."""
     start = number.column - 1
     factor = number.digits in _CONFUSIONS and number.unit_text in ("x", "×", "倍")
+    before = line[max(0, start - _WINDOW) : start]
     return (number.unit_text == "%" or factor) and bool(
-        _DISCREPANCY_BEFORE.search(line[max(0, start - _WINDOW) : start])
+        _DISCREPANCY_BEFORE.search(before) or (factor and _SLIPPED_BY.search(before))
     )
 
 

@@ -89,7 +89,7 @@ OWN_SETS = (
     OwnSet("fourth", "zh", 150, (0.98, 0.97, 0.95, 0.99), "92.1 / 80.1 / 76.3 / 84.1"),
     OwnSet("fourth", "en", 85, (0.99, 0.96, 0.95, 0.99), "95.0 / 92.3 / 88.4 / 97.5"),
     # MI300A, TPU v5p, RTX 6000 Ada, WSE-3, HBM2E
-    OwnSet("fifth", "zh", 200, (0.97, 0.92, 0.93, 0.95), "95.7 / 79.2 / 74.4 / 88.7"),
+    OwnSet("fifth", "zh", 200, (0.97, 0.92, 0.93, 0.96), "95.7 / 79.2 / 74.4 / 88.7"),
     OwnSet("fifth", "en", 100, (0.98, 0.94, 0.93, 0.99), "97.7 / 69.2 / 58.3 / 96.2"),
     # V100, TPU v3 and its pod, MI210, Trainium2 and its systems, HBM2
     OwnSet("sixth", "zh", 250, (0.99, 0.93, 0.91, 0.98), "96.7 / 86.9 / 82.5 / 96.2"),
@@ -103,7 +103,7 @@ OWN_SETS = (
     OwnSet("eighth", "en", 400, (0.98, 0.94, 0.94, 0.95), "97.4 / 88.3 / 88.3 / 88.4"),
     # T4, TPU v2 and its pod, Maia 100, Wormhole n300, Trainium, HBM4: two FAQ-style texts;
     # the targets are not all met on it (see the README)
-    OwnSet("ninth", "zh", 430, (0.94, 0.87, 0.86, 0.97), "94.5 / 84.4 / 82.8 / 94.1"),
+    OwnSet("ninth", "zh", 430, (0.94, 0.88, 0.86, 0.98), "94.5 / 84.4 / 82.8 / 94.1"),
     OwnSet("ninth", "en", 430, (0.98, 0.90, 0.90, 0.96), "96.0 / 88.4 / 87.4 / 95.9"),
     # A30, H20, Gaudi, WSE-2, SN40L, GDDR7: lecture notes and a review; misses the targets
     OwnSet("tenth", "zh", 400, (0.97, 0.92, 0.87, 0.98), "94.2 / 89.3 / 83.4 / 96.7"),
@@ -118,7 +118,7 @@ OWN_SETS = (
     OwnSet("twelfth", "en", 480, (0.97, 0.94, 0.91, 0.97), "96.8 / 91.2 / 88.2 / 94.4"),
     # V100 PCIe, Jetson AGX Orin, A2, Radeon Pro W7900, Grayskull e150, Arc A770, LPDDR5: a
     # lab's selection report and a forum thread; misses the targets (see the README)
-    OwnSet("thirteenth", "zh", 620, (0.93, 0.86, 0.87, 0.90), "89.6 / 84.1 / 85.0 / 86.8"),
+    OwnSet("thirteenth", "zh", 620, (0.93, 0.87, 0.87, 0.90), "89.6 / 84.1 / 85.0 / 86.8"),
     OwnSet("thirteenth", "en", 450, (0.93, 0.90, 0.92, 0.95), "93.0 / 84.7 / 91.4 / 85.6"),
     # Dojo D1, Tesla P40, MI25, Inferentia, Colossus GC2, GDDR5X: an explainer article and
     # notes of a talk; misses the targets but for precision (see the README)
@@ -126,7 +126,7 @@ OWN_SETS = (
     OwnSet("fourteenth", "en", 350, (0.98, 0.93, 0.93, 0.98), "97.8 / 88.4 / 86.8 / 92.9"),
     # GH200, Tesla K80, MI50, MTIA v1, WSE-1, HBM: lecture notes and a design review;
     # misses the targets on accuracy and non-claims (first scores at 598c6cd)
-    OwnSet("fifteenth", "zh", 390, (0.99, 0.92, 0.88, 0.96), "97.5 / 85.5 / 85.1 / 85.2"),
+    OwnSet("fifteenth", "zh", 390, (0.99, 0.92, 0.88, 0.97), "97.5 / 85.5 / 85.1 / 85.2"),
     OwnSet("fifteenth", "en", 390, (0.98, 0.88, 0.92, 0.85), "98.7 / 85.5 / 90.8 / 80.3"),
     # RTX 3090, Jetson AGX Xavier, Tesla M40, Hailo-8, NNP-T, LPDDR4X: a review and a
     # podcast transcript (first scores at 598c6cd, before units spelled out in words)

@@ -1898,6 +1898,31 @@ def test_ones_figure_said_to_be_a_total_still_agrees_and_still_disagrees(
     assert wrong.verdict is Verdict.mismatched, wrong.why
 
 
+def _two_bandwidths(tmp_path: Path) -> CatalogView:
+    """Chip A: 600 GB/s of network and 2 TB/s of memory bandwidth."""
+    quantities = (
+        "quantities:\n"
+        "  - id: nic.bandwidth\n    name: network bandwidth\n    unit: GB/s\n"
+        "  - id: hbm.bandwidth\n    name: memory bandwidth\n    unit: GB/s\n"
+    )
+    chip = _chip("chip-a", "Chip A", [("nic.bandwidth", "600 GB/s"), ("hbm.bandwidth", "2 TB/s")])
+    return _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chip-a.yaml": chip})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A 的带宽，写成 4.8 TB/s 就多算了 8 倍。",
+        "Chip A 的带宽有人算出 4.8 TB/s，跟手册对不上。",
+    ],
+)
+def test_a_number_the_words_call_wrong_is_tied_to_the_pair_its_error_explains(
+    tmp_path: Path, text: str
+) -> None:
+    claim = next(c for c in _claims(text, _two_bandwidths(tmp_path)) if c.number.digits == "4.8")
+    assert (claim.verdict, claim.quantity) == (Verdict.mismatched, "nic.bandwidth"), claim.why
+
+
 def test_the_conditions_a_measurement_was_taken_in_are_rated(tmp_path: Path) -> None:
     text = "Chip A's bandwidth test. Measured in the 192 W mode with the fans at full speed."
     claim = _claims(text, _tdp_chip(tmp_path))[0]
@@ -2657,11 +2682,18 @@ def test_how_far_a_unit_slip_puts_a_figure_off_is_no_claim_a_ratio_of_two_chips_
     tmp_path: Path,
 ) -> None:
     view = _chip_a(tmp_path, [("hbm.capacity", "96 GB")])
-    for text in ("单位没换，差了 1000 倍。", "bits read as bytes, off by 8x."):
+    for text in (
+        "单位没换，差了 1000 倍。",
+        "bits read as bytes, off by 8x.",
+        "比特当字节，就多算了 8 倍。",
+        "写成那样整整大了 8 倍。",
+        "the slide overstated it by 8x.",
+    ):
         (slip,) = check_text(text, view).results
         assert slip.verdict is Verdict.non_claim, text
-    (ratio,) = check_text("每瓦算力两张卡差 2.6 倍。", view).results
-    assert ratio.verdict is Verdict.unresolved
+    for text in ("每瓦算力两张卡差 2.6 倍。", "新卡的带宽反而低了约 5%。"):
+        (ratio,) = check_text(text, view).results
+        assert ratio.verdict is Verdict.unresolved, text
 
 
 def test_a_figure_set_against_the_claim_it_replaces_is_about_the_same_pair(
