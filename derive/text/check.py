@@ -28,6 +28,7 @@ from derive.text.decide import (
     counterpart,
     decide,
     divisor,
+    rates_of_timed_work,
     repeated,
     restated,
     speaks_of,
@@ -195,6 +196,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         divided = quotient_units(read.chains, numbers)
         timed = timing_work(view, read)
         worked = worked_for_one_subject(view, read)
+        rates = rates_of_timed_work(view, read)
         flags: dict[tuple[int, int], tuple[bool, bool, bool, bool]] = {}
         # the end and pair of the last claim, and its number
         last: tuple[int, tuple[str, str], TextNumber] | None = None
@@ -330,6 +332,8 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     or (verdict is Verdict.mismatched and found.unit is None)
                 ):  # the computation's numbers agree one by one: more than a bare mismatch
                     verdict, chosen, judgement, why, names = worked[index]
+                elif index in rates and verdict is Verdict.unresolved:
+                    verdict, chosen, judgement, why, names = rates[index]
                 if verdict is Verdict.unresolved:
                     told = told_wrong(view, found, pairs, cues((low, high))[:2])
                     if told is not None:

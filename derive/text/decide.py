@@ -36,14 +36,16 @@ from derive.text.resolve import (
     Candidate,
     compatible,
     counted_per,
+    held_dimension,
     of_dimension,
     power_of_two,
     subject_evidence,
+    takes_time,
     tied,
     wide,
 )
 from derive.text.verdict import AGREEING, Verdict
-from schema.units import quotient_of, unexplained_dimensions
+from schema.units import dimensionality, quotient_of, unexplained_dimensions
 
 EXACT = Decimal("0.001")
 """The precision of a whole number written as a factor of a computation."""
@@ -641,6 +643,69 @@ def worked_for_one_subject(view: CatalogView, read: Read) -> dict[int, Decision]
     return decided
 
 
+def rates_of_timed_work(view: CatalogView, read: Read) -> dict[int, Decision]:
+    """The divisors of a written time that are a rate of the subject the words name:
+    "V100 PCIe：13 ÷ 900 ≈ 14.4 ms" divides a model's bytes by the V100's 900 GB/s.
+
+    The result is a time the catalog holds none of, the arithmetic holds (a power of 1000
+    aside), the subject is named clearly better than any other (a paragraph's will do);
+    the divisor, bare or in a rate's unit, agrees with exactly one of that subject's
+    quantities of something per time. The other numbers are the example's own.
+    """
+    block, numbers, context = read.block, read.numbers, read.context
+    decided: dict[int, Decision] = {}
+    for chain in read.chains:
+        if chain.result is None:
+            continue
+        result = numbers[chain.result]
+        if not takes_time(result.unit) or held_dimension(view, result.unit):
+            continue
+        if not _consistent(chain, numbers, prefixed=True, rounded=True):
+            continue
+        where = numbers[chain.operands[0][0]].column - 1
+        near = read.terms_around(where - WINDOW, where + WINDOW)
+        subject = _named_just_before(read, where) or _named_best(
+            subject_evidence(view, block, where, near, context), SUBJECT_CARRIED
+        )
+        if subject is None:
+            continue
+        rates = [q for q in view.quantities if _per_time(view.quantities[q].unit)]
+        for index, sign in chain.operands:
+            number = numbers[index]
+            if sign > 0 or (number.unit is not None and not _per_time(number.unit)):
+                continue
+            agreeing = [
+                (quantity, judgement)
+                for quantity in rates
+                if (judgement := judge_pair(view, number, (subject, quantity))) is not None
+                and judgement.verdict in AGREEING
+            ]
+            if len(agreeing) != 1:
+                continue
+            quantity, judgement = agreeing[0]
+            why = f"the rate a time is worked out with for {subject}: its {quantity}"
+            chosen = Candidate(subject, quantity, 1.0, 1.0, why, "its value", 1.0)
+            decided[index] = (judgement.verdict, chosen, judgement, why, ())
+    return decided
+
+
+def _named_just_before(read: Read, where: int) -> str | None:
+    """The one subject the sentence names last before `where` ("放在 T4 上：7 ÷ 320 ≈
+    0.022 秒；放在 n300 上：7 ÷ 576 ≈ 12 ms"), if one."""
+    low = read.block.sentence(where)[0]
+    for mention in reversed(read.terms_around(low, where)):
+        subjects = {sense.id for sense in mention.senses if sense.target == "subject"}
+        if subjects:
+            return next(iter(subjects)) if len(subjects) == 1 else None
+    return None
+
+
+def _per_time(unit: str) -> bool:
+    """True for a unit of something per unit of time (GB/s, TFLOP/s), not of time alone."""
+    dimension = dimensionality(unit)
+    return dimension.endswith("/ [time]") and not dimension.startswith("1 /")
+
+
 def _could_be_tied(chain: Chain, numbers: Sequence[TextNumber], allowed: float) -> bool:
     """Whether the two most precise numbers of `chain` could together be as unlikely a
     coincidence as `allowed` (each at least as likely as its written precision, a count's
@@ -815,9 +880,12 @@ def prefix_base(chain: Chain, numbers: Sequence[TextNumber]) -> int | None:
     return None
 
 
-def _consistent(chain: Chain, numbers: Sequence[TextNumber], *, prefixed: bool = False) -> bool:
-    """True when the written result is what the written operands give (to 1 %; with
-    `prefixed`, a power of 1000 aside)."""
+def _consistent(
+    chain: Chain, numbers: Sequence[TextNumber], *, prefixed: bool = False, rounded: bool = False
+) -> bool:
+    """True when the written result is what the written operands give (to 1 %, or with
+    `rounded` to the result's last written digit if that is coarser; with `prefixed`, a
+    power of 1000 aside)."""
     assert chain.result is not None
     product = 1.0
     for index, sign in chain.operands:
@@ -831,7 +899,11 @@ def _consistent(chain: Chain, numbers: Sequence[TextNumber], *, prefixed: bool =
     if prefixed and product:  # "16384 × 2 × 2.52 ≈ 82.6 TFLOPS": GFLOP/s written as TFLOPS
         steps = round(math.log(abs(product / result), 1000))
         result *= 1000.0**steps
-    return abs(product - result) <= 0.01 * abs(result)
+    written = numbers[chain.result]
+    tolerance = 0.01
+    if rounded:  # "26 / 1,800 ≈ 14 ms": 14.4 written to the millisecond
+        tolerance = max(tolerance, float(written.resolution / 2 / abs(written.value)))
+    return abs(product - result) <= tolerance * abs(result)
 
 
 CONVERSION: Decision = (Verdict.non_claim, None, None, "a unit conversion of the computation", ())

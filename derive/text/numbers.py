@@ -121,6 +121,8 @@ _PROSE_UNITS: dict[str, str] = {
     "毫秒": "ms",
     "微秒": "µs",
     "纳秒": "ns",
+    "秒钟": "s",
+    "秒": "s",
     "字节": "B",
     "bytes/s": "B/s",
     "bytes": "B",

@@ -164,6 +164,10 @@ def test_times_and_plural_bits_are_units() -> None:
         ("0.42 毫秒", Decimal("0.42"), "ms"),
         ("0.46 ms", Decimal("0.46"), "ms"),
     ]
+    assert found("约 0.175 秒，每秒 5 个") == [
+        ("0.175 秒", Decimal("0.175"), "s"),
+        ("5 个", Decimal(5), ""),
+    ]
     assert found("6 × 1,024 bits") == [
         ("6", Decimal(6), None),
         ("1,024 bits", Decimal(1024), "bit"),

@@ -1923,6 +1923,76 @@ def test_a_number_the_words_call_wrong_is_tied_to_the_pair_its_error_explains(
     assert (claim.verdict, claim.quantity) == (Verdict.mismatched, "nic.bandwidth"), claim.why
 
 
+def _two_memories(tmp_path: Path) -> CatalogView:
+    """Chip A (900 GB/s of memory, 100 GB/s of network) and Chip B (320 GB/s of memory)."""
+    quantities = (
+        "quantities:\n"
+        "  - id: hbm.bandwidth\n    name: memory bandwidth\n    unit: GB/s\n"
+        "  - id: nic.bandwidth\n    name: network bandwidth\n    unit: GB/s\n"
+    )
+    return _loaded(
+        tmp_path,
+        {
+            "quantities.yaml": quantities,
+            "subjects/chip-a.yaml": _chip(
+                "chip-a", "Chip A", [("hbm.bandwidth", "900 GB/s"), ("nic.bandwidth", "100 GB/s")]
+            ),
+            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("hbm.bandwidth", "320 GB/s")]),
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "A 13 GB model is read once per token. On Chip A: 13 ÷ 900 ≈ 14.4 ms.",
+            {"900": "chip-a"},
+        ),
+        (
+            "Each token reads all 26 GB: on Chip B, 26 / 320 ≈ 81 ms, and on Chip A 26 / 900"
+            " ≈ 29 ms.",
+            {"320": "chip-b", "900": "chip-a"},
+        ),
+        (
+            "权重 7 GB。放在 Chip B 上：7 ÷ 320 ≈ 0.022 秒；放在 Chip A 上：7 ÷ 900 ≈ 7.8 毫秒。",
+            {
+                "320": "chip-b",
+                "900": "chip-a",
+            },
+        ),
+    ],
+)
+def test_the_bandwidth_a_decode_time_is_worked_out_with_is_the_named_chips(
+    tmp_path: Path, text: str, expected: dict[str, str]
+) -> None:
+    results = {r.number.digits: r for r in check_text(text, _two_memories(tmp_path)).results}
+    for digits, subject in expected.items():
+        rate = results[digits]
+        assert (rate.verdict, rate.subject, rate.quantity) == (
+            Verdict.matched,
+            subject,
+            "hbm.bandwidth",
+        ), rate.why
+    others = [r for digits, r in results.items() if digits not in expected]
+    assert not any(r.verdict is Verdict.matched for r in others)  # the model's size, the time
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A 13 GB model is read once per token: 13 ÷ 900 ≈ 14.4 ms.",  # no chip named
+        "On Chip A: 13 ÷ 900 ≈ 30 ms.",  # the arithmetic does not hold
+        "On Chip A: 13 ÷ 450 ≈ 28.9 ms.",  # none of Chip A's rates
+    ],
+)
+def test_a_divisor_of_a_time_is_no_chips_rate_without_its_name_arithmetic_and_value(
+    tmp_path: Path, text: str
+) -> None:
+    results = check_text(text, _two_memories(tmp_path)).results
+    assert not any(r.verdict is Verdict.matched for r in results), [r.why for r in results]
+
+
 def test_the_conditions_a_measurement_was_taken_in_are_rated(tmp_path: Path) -> None:
     text = "Chip A's bandwidth test. Measured in the 192 W mode with the fans at full speed."
     claim = _claims(text, _tdp_chip(tmp_path))[0]
