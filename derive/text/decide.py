@@ -364,10 +364,11 @@ def _settled_within_subject(
         return None  # "6,000 × 8 ÷ 8,192": bytes made bits, whatever the chip has 8 of
     subject = ranked[0][0]
     own = [c for c in found if c.subject == subject]
-    chance = _coincidence(view, number, own, counted=True)
+    chance = _coincidence(view, number, own, counted=True, faced=True)
     if chance > NAMED_COINCIDENCE:
         return None
-    judged = _judged(view, number, own)
+    # its value must agree as written to the last place ("40 GB" is no 44 GB here)
+    judged = _judged(view, _at_face_value(number), own)
     for wanted in AGREEING:
         agreeing = [(c, j) for c, j in judged if j is not None and j.verdict is wanted]
         if len(agreeing) == 1:
@@ -390,6 +391,14 @@ def _settled_within_subject(
             )
             return wanted, chosen, judgement, why, ()
     return None
+
+
+def _at_face_value(number: TextNumber) -> TextNumber:
+    """A whole number with trailing zeros read to its last place ("80 GB" as 79.5–80.5)."""
+    whole = number.value == number.value.to_integral_value() and number.high is None
+    if not whole or number.approx or number.resolution <= 1:
+        return number
+    return replace(number, resolution=Decimal(1))
 
 
 def _best_named(chosen: Candidate, own: Sequence[Candidate]) -> bool:
@@ -949,7 +958,12 @@ def _judged(
 
 
 def _coincidence(
-    view: CatalogView, number: TextNumber, group: Sequence[Candidate], *, counted: bool = False
+    view: CatalogView,
+    number: TextNumber,
+    group: Sequence[Candidate],
+    *,
+    counted: bool = False,
+    faced: bool = False,
 ) -> float:
     """How likely one of `group`'s values falls in the number's interval by chance.
 
@@ -961,7 +975,7 @@ def _coincidence(
     hold one), unless `counted`: `group` is all it could be about, its values counted.
     """
     counts = bool(group) and all(view.quantities[c.quantity].count for c in group)
-    width = _chance_width(number, counts=counts, counted=counted)
+    width = _chance_width(number, counts=counts, counted=counted, faced=faced)
     if width is None:
         return 1.0
     near = 0
@@ -980,7 +994,9 @@ def _coincidence(
     return width * max(near, 1)
 
 
-def _chance_width(number: TextNumber, *, counts: bool, counted: bool) -> float | None:
+def _chance_width(
+    number: TextNumber, *, counts: bool, counted: bool, faced: bool = False
+) -> float | None:
     """The number's relative precision, as a chance of falling on a value: a whole number
     said of counts is exact ("其中 80 个": 80, not 75–85); a power of two is as likely
     as one in two unless `counted`. None for zero or a number that is not finite."""
@@ -991,6 +1007,10 @@ def _chance_width(number: TextNumber, *, counts: bool, counted: bool) -> float |
     whole = number.value == number.value.to_integral_value() and not number.approx
     if whole and counts:
         width = min(width, 1 / value)
+    elif faced and whole and number.resolution > 1 and number.high is None:
+        # "80 GB", "200 GB/s": trailing zeros may be written digits or mere places; as a
+        # chance, between the two readings (75–85 GB and 79.5–80.5 GB)
+        width = min(width, math.sqrt(width / value))
     if _round_in_hardware(number) and not counted:
         width = max(width, 0.5)
     return width

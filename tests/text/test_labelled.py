@@ -93,7 +93,7 @@ OWN_SETS = (
     OwnSet("fifth", "en", 100, (0.98, 0.94, 0.93, 0.99), "97.7 / 69.2 / 58.3 / 96.2"),
     # V100, TPU v3 and its pod, MI210, Trainium2 and its systems, HBM2
     OwnSet("sixth", "zh", 250, (0.99, 0.93, 0.91, 0.98), "96.7 / 86.9 / 82.5 / 96.2"),
-    OwnSet("sixth", "en", 130, (0.99, 0.93, 0.92, 0.99), "95.7 / 84.4 / 80.7 / 100"),
+    OwnSet("sixth", "en", 130, (0.99, 0.94, 0.93, 0.99), "95.7 / 84.4 / 80.7 / 100"),
     # P100, MI100, Max 1550, GC200, A40, GDDR6
     OwnSet("seventh", "zh", 240, (0.99, 0.95, 0.96, 0.98), "98.1 / 85.2 / 81.2 / 94.2"),
     OwnSet("seventh", "en", 230, (0.99, 0.94, 0.93, 0.98), "99.0 / 88.0 / 85.1 / 93.8"),
@@ -104,30 +104,30 @@ OWN_SETS = (
     # T4, TPU v2 and its pod, Maia 100, Wormhole n300, Trainium, HBM4: two FAQ-style texts;
     # the targets are not all met on it (see the README)
     OwnSet("ninth", "zh", 430, (0.94, 0.88, 0.86, 0.98), "94.5 / 84.4 / 82.8 / 94.1"),
-    OwnSet("ninth", "en", 430, (0.98, 0.91, 0.90, 0.96), "96.0 / 88.4 / 87.4 / 95.9"),
+    OwnSet("ninth", "en", 430, (0.98, 0.91, 0.91, 0.96), "96.0 / 88.4 / 87.4 / 95.9"),
     # A30, H20, Gaudi, WSE-2, SN40L, GDDR7: lecture notes and a review; misses the targets
-    OwnSet("tenth", "zh", 400, (0.97, 0.92, 0.87, 0.98), "94.2 / 89.3 / 83.4 / 96.7"),
-    OwnSet("tenth", "en", 320, (0.98, 0.91, 0.90, 0.93), "95.5 / 85.9 / 87.5 / 86.5"),
+    OwnSet("tenth", "zh", 400, (0.97, 0.93, 0.88, 0.98), "94.2 / 89.3 / 83.4 / 96.7"),
+    OwnSet("tenth", "en", 320, (0.98, 0.92, 0.93, 0.93), "95.5 / 85.9 / 87.5 / 86.5"),
     # TPU v4 and its pod, MI250, A10, Cloud AI 100, Bow IPU, DDR5: meeting minutes and a
     # buyer's guide; misses the targets (see the README)
     OwnSet("eleventh", "zh", 500, (0.96, 0.92, 0.90, 0.99), "95.4 / 87.0 / 85.3 / 91.7"),
     OwnSet("eleventh", "en", 360, (0.98, 0.95, 0.92, 0.99), "97.7 / 91.3 / 87.7 / 97.2"),
     # TPU v6e, Ascend 910B, L40, MI60, Max 1100, GDDR6X: an answer with its comments and an
     # engineering blog post; misses the targets (see the README)
-    OwnSet("twelfth", "zh", 550, (0.98, 0.92, 0.90, 0.95), "94.9 / 86.2 / 87.7 / 86.4"),
-    OwnSet("twelfth", "en", 480, (0.97, 0.94, 0.91, 0.97), "96.8 / 91.2 / 88.2 / 94.4"),
+    OwnSet("twelfth", "zh", 550, (0.98, 0.93, 0.90, 0.95), "94.9 / 86.2 / 87.7 / 86.4"),
+    OwnSet("twelfth", "en", 480, (0.97, 0.94, 0.92, 0.97), "96.8 / 91.2 / 88.2 / 94.4"),
     # V100 PCIe, Jetson AGX Orin, A2, Radeon Pro W7900, Grayskull e150, Arc A770, LPDDR5: a
     # lab's selection report and a forum thread; misses the targets (see the README)
-    OwnSet("thirteenth", "zh", 620, (0.93, 0.87, 0.88, 0.90), "89.6 / 84.1 / 85.0 / 86.8"),
-    OwnSet("thirteenth", "en", 450, (0.93, 0.90, 0.92, 0.95), "93.0 / 84.7 / 91.4 / 85.6"),
+    OwnSet("thirteenth", "zh", 620, (0.93, 0.87, 0.89, 0.90), "89.6 / 84.1 / 85.0 / 86.8"),
+    OwnSet("thirteenth", "en", 450, (0.93, 0.90, 0.93, 0.95), "93.0 / 84.7 / 91.4 / 85.6"),
     # Dojo D1, Tesla P40, MI25, Inferentia, Colossus GC2, GDDR5X: an explainer article and
     # notes of a talk; misses the targets but for precision (see the README)
-    OwnSet("fourteenth", "zh", 355, (0.99, 0.92, 0.90, 0.97), "100 / 87.2 / 81.6 / 94.2"),
-    OwnSet("fourteenth", "en", 350, (0.98, 0.93, 0.93, 0.98), "97.8 / 88.4 / 86.8 / 92.9"),
+    OwnSet("fourteenth", "zh", 355, (0.99, 0.93, 0.91, 0.97), "100 / 87.2 / 81.6 / 94.2"),
+    OwnSet("fourteenth", "en", 350, (0.98, 0.94, 0.94, 0.98), "97.8 / 88.4 / 86.8 / 92.9"),
     # GH200, Tesla K80, MI50, MTIA v1, WSE-1, HBM: lecture notes and a design review;
     # misses the targets on accuracy and non-claims (first scores at 598c6cd)
     OwnSet("fifteenth", "zh", 390, (0.99, 0.92, 0.88, 0.97), "97.5 / 85.5 / 85.1 / 85.2"),
-    OwnSet("fifteenth", "en", 390, (0.98, 0.89, 0.92, 0.85), "98.7 / 85.5 / 90.8 / 80.3"),
+    OwnSet("fifteenth", "en", 390, (0.98, 0.89, 0.93, 0.85), "98.7 / 85.5 / 90.8 / 80.3"),
     # RTX 3090, Jetson AGX Xavier, Tesla M40, Hailo-8, NNP-T, LPDDR4X: a review and a
     # podcast transcript (first scores at 598c6cd, before units spelled out in words)
     OwnSet("sixteenth", "zh", 390, (0.96, 0.95, 0.95, 0.99), "96.1 / 92.1 / 91.0 / 98.6"),
@@ -156,8 +156,8 @@ OWN_SETS = (
     OwnSet("twentyfirst", "en", 355, (0.97, 0.89, 0.97, 0.89), "95.7 / 79.5 / 93.3 / 72.4"),
     # H800 SXM, RTX 4080, Tesla K20X, RX 7600, Flex 170, DDR2: an evaluation report and a
     # launch live-blog; misses the targets (first scores at 54691e3)
-    OwnSet("twentysecond", "zh", 405, (0.98, 0.92, 0.90, 0.98), "98.9 / 90.5 / 90.7 / 93.4"),
-    OwnSet("twentysecond", "en", 360, (0.98, 0.87, 0.78, 0.96), "98.9 / 84.1 / 72.9 / 94.1"),
+    OwnSet("twentysecond", "zh", 405, (0.98, 0.93, 0.92, 0.98), "98.9 / 90.5 / 90.7 / 93.4"),
+    OwnSet("twentysecond", "en", 360, (0.98, 0.87, 0.79, 0.96), "98.9 / 84.1 / 72.9 / 94.1"),
     # Jetson Nano, RTX 3060, RX 6800, Arc A750, GTX 980, LPDDR4: a review site's spec
     # comparison page and a student's lab notebook (first scores at 54691e3)
     OwnSet("twentythird", "zh", 390, (0.97, 0.90, 0.88, 0.98), "97.6 / 88.1 / 84.7 / 96.0"),
@@ -173,8 +173,8 @@ OWN_SETS = (
     OwnSet("twentyfifth", "en", 405, (0.98, 0.84, 0.86, 0.98), "98.5 / 72.8 / 85.4 / 84.3"),
     # RTX 4070, Quadro GV100, MTT S80, M4 Max, A16, GDDR6W: a video script and a buyer's
     # guide FAQ (first scores at 7d32fe8)
-    OwnSet("twentysixth", "zh", 400, (0.96, 0.86, 0.85, 0.96), "96.6 / 84.8 / 82.4 / 95.5"),
-    OwnSet("twentysixth", "en", 330, (0.96, 0.88, 0.87, 0.97), "97.2 / 82.0 / 84.8 / 82.3"),
+    OwnSet("twentysixth", "zh", 400, (0.96, 0.87, 0.86, 0.96), "96.6 / 84.8 / 82.4 / 95.5"),
+    OwnSet("twentysixth", "en", 330, (0.96, 0.89, 0.88, 0.97), "97.2 / 82.0 / 84.8 / 82.3"),
     # RTX 2060, Tesla P100 PCIe, RX 6700 XT, Jetson Orin Nano, Greco, LPDDR5T: a numbered
     # social-media thread and a talk's transcript (first scores at 7d32fe8)
     OwnSet("twentyseventh", "zh", 395, (0.98, 0.90, 0.88, 0.97), "94.3 / 76.4 / 84.2 / 69.1"),
@@ -202,7 +202,7 @@ OWN_SETS = (
     # questions and reviews, and an e-mail newsletter (first scores at b09a48f; at 8c5db87:
     # 96.8 / 86.8 / 85.9 / 92.0, 95.5 / 81.0 / 87.0 / 88.9)
     OwnSet("thirtysecond", "zh", 405, (0.96, 0.88, 0.87, 0.93), "96.9 / 88.0 / 87.0 / 93.6"),
-    OwnSet("thirtysecond", "en", 315, (0.95, 0.84, 0.89, 0.94), "95.6 / 82.6 / 87.8 / 91.7"),
+    OwnSet("thirtysecond", "en", 315, (0.95, 0.85, 0.92, 0.94), "95.6 / 82.6 / 87.8 / 91.7"),
 )
 
 

@@ -1993,6 +1993,41 @@ def test_a_divisor_of_a_time_is_no_chips_rate_without_its_name_arithmetic_and_va
     assert not any(r.verdict is Verdict.matched for r in results), [r.why for r in results]
 
 
+def _two_links(tmp_path: Path, nvlink: str) -> CatalogView:
+    """Chip A: `nvlink` of NVLink and 16 GB/s of PCIe."""
+    quantities = (
+        "quantities:\n"
+        "  - id: nvlink.bandwidth\n    name: NVLink bandwidth\n    unit: GB/s\n"
+        "  - id: pcie.bandwidth\n    name: PCIe bandwidth\n    unit: GB/s\n"
+    )
+    chip = _chip("chip-a", "Chip A", [("nvlink.bandwidth", nvlink), ("pcie.bandwidth", "16 GB/s")])
+    return _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chip-a.yaml": chip})
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The new part reaches 900 GB/s, many times Chip A's 40.", "Chip A 的 40 GB/s 已经够用了。"],
+)
+def test_a_round_figure_picks_the_one_quantity_of_the_named_chip_it_states(
+    tmp_path: Path, text: str
+) -> None:
+    claim = next(
+        c for c in _claims(text, _two_links(tmp_path, "40 GB/s")) if c.number.digits == "40"
+    )
+    assert (claim.verdict, claim.quantity) == (Verdict.matched, "nvlink.bandwidth"), claim.why
+
+
+def test_a_round_figure_picks_a_quantity_only_as_written_to_its_last_place(
+    tmp_path: Path,
+) -> None:
+    # 40 may be read as 35–45, but not to pick Chip A's 44 GB/s out of its two links
+    view = _two_links(tmp_path, "44 GB/s")
+    claim = next(
+        c for c in _claims("Chip A 的 40 GB/s 已经够用了。", view) if c.number.digits == "40"
+    )
+    assert claim.verdict is not Verdict.matched, claim.why
+
+
 def test_the_conditions_a_measurement_was_taken_in_are_rated(tmp_path: Path) -> None:
     text = "Chip A's bandwidth test. Measured in the 192 W mode with the fans at full speed."
     claim = _claims(text, _tdp_chip(tmp_path))[0]
