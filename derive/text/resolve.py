@@ -883,11 +883,27 @@ _EACH_BEFORE = re.compile(
 )
 
 
+_EACH_OPENS = re.compile(
+    r"\b(?:each|every)\s+(?!(?:one|of|chip|card|gpu|accelerator|device|package|processor)s?\b)"
+    r"[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?\s+(?:also\s+)?"
+    r"(?:has|have|holds|carries|gets|contains|includes|packs|does|retires|with)\b",
+    re.I,
+)
+"""A clause that opens on one of several parts and what it has: "Each SM has 128 FP32
+lanes and 4 Tensor Cores" (not "Each chip has 1 TensorCore": the chip is the whole)."""
+_EACH_REACH = 80
+"""How far back in its clause a number's "each … has" is read."""
+
+
 def _each(block: Block, start: int, end: int) -> bool:
     """True for a number said of each of several things: "4 Tensor Cores each", "two
-    TensorCores, each with two MXUs", "24 组 SM，每组 128 个"."""
+    TensorCores, each with two MXUs", "24 组 SM，每组 128 个", "Each SM has 4 Tensor
+    Cores"."""
     before = block.text[max(0, start - 24) : start]
-    return bool(_EACH_BEFORE.search(before) or _EACH_AFTER.match(block.text, end))
+    if _EACH_BEFORE.search(before) or _EACH_AFTER.match(block.text, end):
+        return True
+    low = max(block.clause(start)[0], start - _EACH_REACH)
+    return _EACH_OPENS.search(block.text, low, start) is not None
 
 
 def counted_per(quantity: str) -> str | None:

@@ -1099,6 +1099,8 @@ def test_a_word_with_a_generation_names_the_family_and_a_conversion_factor_is_no
         "Chip Z pairs its 2 TensorCores with 4 MXUs each.",
         "Zeta 有 2 个 TensorCore，每个 4 个 MXU。",
         "Zeta 的 2 个 TensorCore 各有 4 个 MXU。",
+        "Chip Z has 2 TensorCores. Each TensorCore also has 4 MXUs.",
+        "Each chip of Chip Z has 2 TensorCores, and every TensorCore holds 4 MXUs.",
     ],
 )
 def test_a_count_said_of_each_of_several_things_is_the_count_per_one(
