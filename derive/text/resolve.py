@@ -773,6 +773,9 @@ def candidates(
     if _each(block, start, number.end):
         _per_one(view, quantities)
         _per_one(view, local)
+    elif _totalled(block, start, number.end):
+        _per_whole(view, quantities)
+        _per_whole(view, local)
     named_here = any(score >= FIRM_QUANTITY for score, _ in local.values())
     if (number.unit is None or number.unit == "") and (not named_here or scaled(number)):
         # "8 matrix engines" names its own quantity: it repeats no earlier "8 MB"; a
@@ -904,6 +907,38 @@ def _each(block: Block, start: int, end: int) -> bool:
         return True
     low = max(block.clause(start)[0], start - _EACH_REACH)
     return _EACH_OPENS.search(block.text, low, start) is not None
+
+
+_TOTAL_BEFORE = re.compile(
+    r"(?:一共|总共|共计|合计|总计|全卡|整卡|全片|全芯片|整颗芯片|整颗|共|(?i:\bin total|\bin all"
+    r"|\baltogether|\ba total of|\bfor a total of|\btotal(?:ling)?))\s?(?:有|是|为|约)?\s?$"
+)
+_TOTAL_AFTER = re.compile(r"\s?[^,;:，。；：()（）]{0,20}?\b(?:in total|in all|altogether)\b", re.I)
+
+
+def _totalled(block: Block, start: int, end: int) -> bool:
+    """True for a number said to be the whole's, against a count per one said before it:
+    "Tensor Core 每个 SM 4 个，一共 184 个", "14 SMX … 2,688 cores in all"."""
+    before = block.text[max(0, start - 12) : start]
+    return bool(_TOTAL_BEFORE.search(before) or _TOTAL_AFTER.match(block.text, end))
+
+
+def _per_whole(view: CatalogView, scores: dict[str, tuple[float, str]]) -> None:
+    """The quantity of the whole of each quantity per one the words name best of its
+    family ("tensor_core.count" of "tensor_core.per_sm", "gddr.bandwidth" of
+    "gddr.bandwidth_per_gpu") takes its score: the number is all there is, not each one's."""
+    best: dict[str, tuple[str, float, str]] = {}
+    for quantity, (score, why) in scores.items():
+        family = quantity.partition(".")[0]
+        if score > best.get(family, ("", 0.0, ""))[1]:
+            best[family] = (quantity, score, why)
+    for family, (quantity, score, why) in best.items():
+        if counted_per(quantity) is None:
+            continue
+        name = quantity.partition(".")[2].partition("per_")[0].rstrip("_") or "count"
+        whole = f"{family}.{name}"
+        if whole in view.quantities:
+            _best(scores, whole, score * (1 + TIE), f"{why} (said of the whole)")
 
 
 def counted_per(quantity: str) -> str | None:

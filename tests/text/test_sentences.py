@@ -1115,6 +1115,24 @@ def test_a_count_said_of_each_of_several_things_is_the_count_per_one(
     ], [c.why for c in claims]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zeta 的 MXU 每个 TensorCore 4 个，一共 8 个。",
+        "On Zeta, MXUs per TensorCore: 4, for a total of 8.",
+    ],
+)
+def test_a_count_said_of_the_whole_after_one_per_one_is_the_wholes(
+    tmp_path: Path, text: str
+) -> None:
+    view = _loaded(tmp_path, {"subjects/chip-z.yaml": _array_chip()}, "--standard-rules")
+    claims = _claims(text, view)
+    assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
+        ("4", Verdict.matched, "mxu.per_core"),
+        ("8", Verdict.matched, "mxu.count"),
+    ], [c.why for c in claims]
+
+
 def test_the_last_word_of_a_subjects_name_names_it_when_the_rest_is_spoken_of(
     tmp_path: Path,
 ) -> None:
