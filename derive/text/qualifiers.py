@@ -136,6 +136,21 @@ _TOTAL = re.compile(
 """A number said to be a sum ("16 MB in all", "显存合计 2,048 GB")."""
 
 
+_SETTING = re.compile(
+    r"\bmodes?\b|\bsettings?\b|\bconfigurable\b|\bconfigured\b|\bcapped\b|\blimit(?:ed)?\b"
+    r"|模式|档位|设成|设为|设置为|可设|可调|限制在|锁在",
+    re.IGNORECASE,
+)
+"""A number said to be a setting ("the 7.5 W mode", "功耗可以设成 50 W 或 75 W"): one of
+several a part may be run at."""
+
+
+def a_setting(block: Block, start: int, spans: Sequence[tuple[int, int]]) -> bool:
+    """True when the number at `start` is said to be a setting: a part run otherwise than
+    as rated differs from its rating without contradicting it."""
+    return _Place.of(block, start, spans).nearest(_SETTING)
+
+
 def a_total(
     view: CatalogView, block: Block, start: int, spans: Sequence[tuple[int, int]], quantity: str
 ) -> bool:

@@ -2048,6 +2048,24 @@ def test_a_round_figure_picks_a_quantity_only_as_written_to_its_last_place(
     assert claim.verdict is not Verdict.matched, claim.why
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A's TDP is 192 W, but it also ships with a 150 W mode.",
+        "Chip A 的 TDP 是 192 W，功耗可以设成 150 W。",
+        "Chip A's power is configurable down to 150 W.",
+    ],
+)
+def test_a_setting_a_chip_may_be_run_at_is_no_contradiction_of_its_rating(
+    tmp_path: Path, text: str
+) -> None:
+    claim = next(c for c in _claims(text, _tdp_chip(tmp_path)) if c.number.digits == "150")
+    assert claim.verdict is Verdict.unresolved, claim.why
+    assert "setting" in claim.why
+    wrong = _one("Chip A's TDP is 150 W.", _tdp_chip(tmp_path / "again"))
+    assert wrong.verdict is Verdict.mismatched, wrong.why
+
+
 def test_the_conditions_a_measurement_was_taken_in_are_rated(tmp_path: Path) -> None:
     text = "Chip A's bandwidth test. Measured in the 192 W mode with the fans at full speed."
     claim = _claims(text, _tdp_chip(tmp_path))[0]
