@@ -42,6 +42,7 @@ from derive.text.resolve import (
     subject_evidence,
     takes_time,
     tied,
+    whole_of,
     wide,
 )
 from derive.text.verdict import AGREEING, Verdict
@@ -155,6 +156,12 @@ def decide(
                 # of FP16, both 320: the quantity its words name best, which holds it
                 why = f"{best.why()} (its value is that of {runner_up.quantity} too)"
                 return wanted, best, judgement, why, ()
+        picked = _whole_or_its_part(agreeing)
+        if picked is not None:  # "128 CUDA" on a one-SM chip: all it has, not each SM's
+            chosen, judgement = picked
+            other = next(c.quantity for c, _ in agreeing if c is not chosen)
+            why = f"{chosen.why()} (its value is that of {other} too)"
+            return wanted, chosen, judgement, why, ()
         if not agreeing or len({c.quantity for c, _ in agreeing}) != 1:
             continue
         # of one subject's quantities the words name alike, the value picks more readily
@@ -188,6 +195,24 @@ def decide(
         return settled
     why = f"its words name {len(group)} pairs equally well and no value settles it"
     return Verdict.unresolved, None, None, why, names
+
+
+def _whole_or_its_part(
+    agreeing: Sequence[tuple[Candidate, Judgement]],
+) -> tuple[Candidate, Judgement] | None:
+    """Of one subject's two quantities of one family that both hold the number, the whole
+    (`cuda_core.count`) and its count per one (`cuda_core.per_sm`), the one the words name
+    better: the count per one when the number is said of each ("every SM has 128"), else
+    the whole (a count said of no one in particular is all there is)."""
+    if len(agreeing) != 2 or len({c.subject for c, _ in agreeing}) != 1:
+        return None
+    wholes = [(c, j) for c, j in agreeing if counted_per(c.quantity) is None]
+    parts = [(c, j) for c, j in agreeing if counted_per(c.quantity) is not None]
+    if len(wholes) != 1 or len(parts) != 1:
+        return None
+    if whole_of(parts[0][0].quantity) != wholes[0][0].quantity:
+        return None  # "vmem.capacity_per_core" and "vmem.scoped_limit": no whole and part
+    return parts[0] if parts[0][0].score > wholes[0][0].score else wholes[0]
 
 
 def _labelled_otherwise(view: CatalogView, chosen: Candidate, group: Sequence[Candidate]) -> bool:

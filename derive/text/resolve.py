@@ -932,13 +932,20 @@ def _per_whole(view: CatalogView, scores: dict[str, tuple[float, str]]) -> None:
         family = quantity.partition(".")[0]
         if score > best.get(family, ("", 0.0, ""))[1]:
             best[family] = (quantity, score, why)
-    for family, (quantity, score, why) in best.items():
+    for quantity, score, why in best.values():
         if counted_per(quantity) is None:
             continue
-        name = quantity.partition(".")[2].partition("per_")[0].rstrip("_") or "count"
-        whole = f"{family}.{name}"
+        whole = whole_of(quantity)
         if whole in view.quantities:
             _best(scores, whole, score * (1 + TIE), f"{why} (said of the whole)")
+
+
+def whole_of(quantity: str) -> str:
+    """The quantity of the whole a quantity per one is a part of, by its name:
+    `tensor_core.count` of `tensor_core.per_sm`, `gddr.bandwidth` of
+    `gddr.bandwidth_per_gpu`."""
+    family, _, name = quantity.partition(".")
+    return f"{family}.{name.partition('per_')[0].rstrip('_') or 'count'}"
 
 
 def counted_per(quantity: str) -> str | None:

@@ -1133,6 +1133,18 @@ def test_a_count_said_of_the_whole_after_one_per_one_is_the_wholes(
     ], [c.why for c in claims]
 
 
+def test_a_count_a_part_and_the_whole_share_is_the_wholes_unless_said_of_each(
+    tmp_path: Path,
+) -> None:
+    # a chip of one SM: 128 CUDA cores in all, and 128 per SM
+    facts = [("sm.count", "1"), ("cuda_core.per_sm", "128"), ("cuda_core.count", "128")]
+    view = _loaded(tmp_path, {"subjects/chip-n.yaml": _chip("chip-n", "Chip N", facts)})
+    whole = _one("Chip N has 128 CUDA cores.", view)
+    assert (whole.verdict, whole.quantity) == (Verdict.matched, "cuda_core.count"), whole.why
+    each = _one("On Chip N, every SM has 128 CUDA cores.", view)
+    assert (each.verdict, each.quantity) == (Verdict.matched, "cuda_core.per_sm"), each.why
+
+
 def test_the_last_word_of_a_subjects_name_names_it_when_the_rest_is_spoken_of(
     tmp_path: Path,
 ) -> None:
