@@ -159,8 +159,8 @@ def decide(
         picked = _whole_or_its_part(agreeing)
         if picked is not None:  # "128 CUDA" on a one-SM chip: all it has, not each SM's
             chosen, judgement = picked
-            other = next(c.quantity for c, _ in agreeing if c is not chosen)
-            why = f"{chosen.why()} (its value is that of {other} too)"
+            alike = next(c.quantity for c, _ in agreeing if c is not chosen)
+            why = f"{chosen.why()} (its value is that of {alike} too)"
             return wanted, chosen, judgement, why, ()
         if not agreeing or len({c.quantity for c, _ in agreeing}) != 1:
             continue
