@@ -112,8 +112,14 @@ _DOTTED_AFTER = re.compile(r"\.\d|\s?版(?![本权])")
 of "规格书 2.1 版", is a version."""
 _RELEASE_BEFORE = re.compile(
     r"(?:驱动|(?i:driver|Hot Chips|ISSCC|ISCA|MICRO|HPCA|ASPLOS|NeurIPS|ICML|SC|GTC))\s?$"
+    r"|(?<![\w-])(?:Linux|Ubuntu|Debian|Fedora|RHEL|Python|CUDA(?: Toolkit)?|cuDNN|cuBLAS(?:Lt)?"
+    r"|ROCm|HIP|rocBLAS|MIOpen|JetPack|L4T|PyTorch|TensorFlow|JAX|Windows|macOS|iOS|Android"
+    r"|LLVM|GCC|Clang|NCCL|RCCL|TensorRT|vLLM|Triton|OpenCL|Vulkan|DirectX|OpenGL|Docker"
+    r"|Kubernetes|oneAPI|SYCL|Xcode|GPU Boost|(?i:compute capability)|llama\.cpp|Ollama"
+    r"|MLPerf|OpenMPI)\s?$"
 )
-"""A driver's release or a conference's edition: "驱动 550", "Hot Chips 34"."""
+"""A driver's release, a conference's edition or a piece of software's version: "驱动 550",
+"Hot Chips 34", "Ubuntu 22.04", "CUDA 12.4"."""
 _FLOOR_AFTER = re.compile(r"\s?楼(?![上下])")
 """A post of a forum thread, numbered by its floor: "2楼", "**10楼**"."""
 _EDIT_MARK = re.compile(r"(?<![A-Za-z])(?i:edit|update|upd)\s?$")

@@ -128,6 +128,10 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("the list crossed 6,000 readers", NonClaim.metadata),
         ("### Retro corner: GDDR3 turns 20", NonClaim.date),
         ("does anyone still need an 8-pin connector", NonClaim.identifier),
+        ("**Software.** Ubuntu 22.04 with Linux 6.5", NonClaim.identifier),
+        ("built with ROCm 6.1 and PyTorch 2.3", NonClaim.identifier),
+        ("sits near 1290 MHz anyway (GPU Boost 2.0).", NonClaim.identifier),
+        ("flashed with JetPack 5.1 last week", NonClaim.identifier),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
@@ -157,6 +161,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "quote Q-26-0388 rev 2": 1,
         "3080 10G 现在闲鱼很多": 1,
         "### Retro corner: GDDR3 turns 20": 1,
+        "**Software.** Ubuntu 22.04 with Linux 6.5": 1,
+        "sits near 1290 MHz anyway (GPU Boost 2.0).": 1,
     }.get(text, 0)
     assert kind(text, nth) is expected
 
@@ -171,6 +177,7 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "7.2 本身也在区间之外",
         "从 8.0 到 9.6 Gbps",
         "It has 148 SMs",
+        "4864 CUDA cores at 1.78 GHz",
         "a peak of 1e15 FLOP/s",
         "The board lists at $389.00 each",
         "首发价 549 美元",
