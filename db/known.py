@@ -12,7 +12,7 @@ from sqlalchemy import Connection, select
 
 from db.derived_models import DerivationRow, RuleRow
 from db.errors import EmptyDatabase
-from db.models import FactRow, QuantityRow, SubjectRow
+from db.models import FactRow, QuantityRow, SourceRow, SubjectRow
 from db.units import define_stored_units
 from derive.inputs import inherited
 from derive.text.arithmetic import Computation, product_factors
@@ -55,7 +55,34 @@ def catalog_view(conn: Connection) -> CatalogView:
     ]
     facts = _facts(conn, units)
     values = [*facts, *_inherited(facts, subjects), *_derived(conn, units)]
-    return CatalogView.build(subjects, quantities, values, _computations(conn), tuple(defined))
+    return CatalogView.build(
+        subjects, quantities, values, _computations(conn), tuple(defined), _provenance(conn)
+    )
+
+
+def _provenance(conn: Connection) -> dict[str, str]:
+    """Each subject's words besides its values: its note, its current facts' notes and
+    locators, and the titles and notes of the sources those facts cite (a die a card is
+    built on is named there: "Two GK210 GPUs on one board")."""
+    sources = {
+        r.id: " ".join(filter(None, (r.title, r.note)))
+        for r in conn.execute(select(SourceRow.id, SourceRow.title, SourceRow.note))
+    }
+    words: dict[str, list[str]] = defaultdict(list)
+    for subject_id, note in conn.execute(select(SubjectRow.id, SubjectRow.note)):
+        if note:
+            words[subject_id].append(note)
+    cited: dict[str, set[str]] = defaultdict(set)
+    current = FactRow.status == "current"  # an old value's note names what it was taken from
+    for fact in conn.execute(
+        select(FactRow.subject_id, FactRow.note, FactRow.locator, FactRow.source_id).where(current)
+    ):
+        words[fact.subject_id] += filter(None, (fact.note, fact.locator))
+        if fact.source_id:
+            cited[fact.subject_id].add(fact.source_id)
+    for subject, ids in cited.items():
+        words[subject] += (sources[i] for i in sorted(ids) if sources.get(i))
+    return {subject: "\n".join(texts) for subject, texts in words.items()}
 
 
 def _inherited(facts: list[KnownValue], subjects: list[SubjectName]) -> list[KnownValue]:

@@ -139,6 +139,9 @@ class CatalogView:
     )
     families: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
     units: tuple[str, ...] = ()  # the catalog's own unit definitions (its units.yaml)
+    provenance: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    """What the catalog says of each subject besides its values: its note, its facts'
+    notes and locators, the titles and notes of the sources they cite."""
 
     @classmethod
     def build(
@@ -148,6 +151,7 @@ class CatalogView:
         values: Iterable[KnownValue],
         computations: Iterable[Computation] = (),
         units: Iterable[str] = (),
+        provenance: dict[str, str] | None = None,
     ) -> CatalogView:
         """Group `values` by (subject, quantity)."""
         by_pair: dict[tuple[str, str], list[KnownValue]] = defaultdict(list)
@@ -159,6 +163,7 @@ class CatalogView:
             dict(by_pair),
             tuple(computations),
             units=tuple(units),
+            provenance=dict(provenance or {}),
         )
 
     @cached_property

@@ -404,6 +404,7 @@ def of_an_unknown_model(
         if not _NOT_A_MODEL.match(m.group())
     ]
     models += [(m.name, m.end) for m in spaced_models(view, text, low, start) if m.end <= start]
+    parts = _named_in_provenance(view)
     for model_start, model_end in sorted(models, reverse=True):
         if any(a < model_end and model_start < b for a, b in terms):
             return False  # the catalog's own name (or a word of one) is spoken of
@@ -413,8 +414,33 @@ def of_an_unknown_model(
         )
         if _MODEL_OWNS.match(text, model_end):
             return True  # "108 of the GA100 die's 128 SMs": the 128 is the die's
+        if text[model_start:model_end].upper() in parts and not _WHOLE_DIE.search(
+            text, max(low, model_start - _WHOLE_DIE_REACH), min(start, model_end + _WHOLE_DIE_REACH)
+        ):
+            return False  # "GA106 ｜ 26 SM": the die the catalog's notes build the card on
         return not named and not _PRONOUN.search(text, low, model_start)
     return False
+
+
+_WHOLE_DIE = re.compile(r"满血|完整|全规格|(?i:\bfull(?:y enabled)?\b|\bcomplete\b|\buncut\b)")
+"""Words that make a die's figure the whole die's ("GA104 满血 48 个 SM"), not the card's."""
+_WHOLE_DIE_REACH = 12
+
+
+def _named_in_provenance(view: CatalogView) -> frozenset[str]:
+    """The model numbers the catalog's notes, locators and sources name (the dies its
+    cards are built on: "Two GK210 GPUs on one board"), upper-cased, once per view."""
+    key = ("named in provenance",)
+    found: frozenset[str] | None = view.judgements.get(key)
+    if found is None:
+        found = frozenset(
+            match.group().upper()
+            for text in view.provenance.values()
+            for match in _MODEL.finditer(text)
+            if not _NOT_A_MODEL.match(match.group())
+        )
+        view.judgements[key] = found
+    return found
 
 
 def _compound_named(

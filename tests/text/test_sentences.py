@@ -1145,6 +1145,30 @@ def test_a_count_a_part_and_the_whole_share_is_the_wholes_unless_said_of_each(
     assert (each.verdict, each.quantity) == (Verdict.matched, "cuda_core.per_sm"), each.why
 
 
+def _card_on_a_die(tmp_path: Path, note: str) -> CatalogView:
+    """Card K, 26 SMs and 3,328 CUDA cores, a fact of which carries `note`."""
+    chip = _chip("card-k", "Card K", [("sm.count", "26"), ("cuda_core.count", "3328")])
+    chip += f"    note: {note}\n"
+    return _loaded(tmp_path, {"subjects/card-k.yaml": chip})
+
+
+def test_a_die_the_catalogs_notes_build_a_card_on_speaks_of_that_card(tmp_path: Path) -> None:
+    view = _card_on_a_die(tmp_path, "The XG106 die with 26 of its SMs enabled.")
+    text = "## Card K\n\nThe slide: XG106 | 26 SM | 3328 CUDA cores."
+    claims = {c.number.digits: c for c in _claims(text, view)}
+    assert (claims["26"].verdict, claims["26"].quantity) == (Verdict.matched, "sm.count")
+    assert claims["3328"].verdict is Verdict.matched, claims["3328"].why
+    # the whole die's figure is the die's, not the card's
+    full = "## Card K\n\nThe full XG106 has 30 SMs."
+    assert not any(c.verdict is Verdict.mismatched for c in _claims(full, view))
+
+
+def test_a_model_named_only_beside_a_card_is_still_another_model(tmp_path: Path) -> None:
+    view = _card_on_a_die(tmp_path, "Checked against the datasheet.")
+    text = "## Card K\n\nThe slide: XG106 | 30 SM."
+    assert not any(c.verdict is Verdict.mismatched for c in _claims(text, view))
+
+
 def test_the_last_word_of_a_subjects_name_names_it_when_the_rest_is_spoken_of(
     tmp_path: Path,
 ) -> None:
