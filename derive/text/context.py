@@ -8,6 +8,7 @@ lines, the heading's, the words of the lines around it, the next lines' subjects
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -96,6 +97,28 @@ def around(spans: Sequence[tuple[int, int]], low: int, high: int) -> Sequence[tu
     return spans[bisect_left(spans, (low, 0)) : bisect_left(spans, (high, 0))]
 
 
+_OPENING_NUMBER = re.compile(
+    r"\s*(?:#{1,6}\s*)?(?:§\s?)?(\d{1,3}(?:\.\d{1,3}){0,3})(?:[\s\u3000、]|\.\s)"
+)
+"""The number a heading or a numbered clause opens with ("### 3　包1", "3.2.4　★ …")."""
+_CITED = re.compile(
+    r"(?:第\s?|§\s?|(?i:\b(?:section|clause|item|para(?:graph)?)\s))(\d{1,3}(?:\.\d{1,3}){0,3})"
+    r"|(?<![\d.])(\d{1,3}(?:\.\d{1,3}){1,3})\s?(?:条|节|款)"
+)
+"""A clause or section cited by its number: "原第 4.4 条", "§3.2", "section 4.4", "3.2.4 条"."""
+
+
+def _cited_subjects(text: str, opened: dict[str, str]) -> list[str]:
+    """The subjects of the sections and clauses `text` cites, by what was in force where
+    each was opened ("原第 4.4 条" speaks of the chip clause 4.4 was written under)."""
+    found: list[str] = []
+    for match in _CITED.finditer(text):
+        subject = opened.get(match.group(1) or match.group(2))
+        if subject is not None:
+            found.append(subject)
+    return list(dict.fromkeys(found))
+
+
 def _section_numbers(
     read: Sequence[tuple[Block, list[Mention], list[TextNumber]]],
 ) -> frozenset[str]:
@@ -151,6 +174,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
         return headers[header]
 
     carried: tuple[str, ...] = ()
+    opened: dict[str, str] = {}  # the subject in force where each numbered clause opened
     spoken_since = False  # a paragraph since the heading has named a subject
     opened_with: str | None = None  # the first subject of the last paragraph naming one
     columns: list[str] = []
@@ -194,8 +218,9 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             led_by = block.text
         previous_cell = cell is not None
         aside = tuple(s for s in heading if s not in carried) if spoken_since else ()
+        cited = _cited_subjects(block.text, opened) if opened and cell is None else []
         context = Context(
-            carried,
+            tuple(dict.fromkeys([*cited, *carried]))[:CARRIED] if cited else carried,
             tuple(s for s in heading if s not in aside),
             tuple(nearby),
             main,
@@ -242,3 +267,6 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
         if not block.heading and named:
             kept = tuple(s for s in carried if s not in heading) if spoken_since else carried
             carried = tuple(dict.fromkeys([*reversed(named), *kept]))[:CARRIED]
+        opening = _OPENING_NUMBER.match(block.text) if cell is None else None
+        if opening and carried:  # what clause 3.2.4 speaks of, for a line citing it later
+            opened.setdefault(opening.group(1), carried[0])

@@ -1169,6 +1169,29 @@ def test_a_model_named_only_beside_a_card_is_still_another_model(tmp_path: Path)
     assert not any(c.verdict is Verdict.mismatched for c in _claims(text, view))
 
 
+@pytest.mark.parametrize(
+    "correction",
+    ["9.1　原第 3.1 条的功耗应为 192 W。", "9.1 The TDP in section 3.1 should read 192 W."],
+)
+def test_a_clause_cited_by_its_number_brings_the_subject_it_was_written_under(
+    tmp_path: Path, correction: str
+) -> None:
+    quantities = _quantity("power.tdp", "TDP", "W")
+    files = {
+        "quantities.yaml": quantities,
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("power.tdp", "192 W")]),
+        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("power.tdp", "75 W")]),
+    }
+    view = _loaded(tmp_path, files)
+    text = (
+        "### 3　Package 1\n\nReference card: Chip A.\n\n3.1　TDP at most 192 W.\n\n"
+        "### 4　Package 2\n\nReference card: Chip B.\n\n4.1　TDP at most 75 W.\n\n"
+        f"### 9　Corrections\n\n{correction}\n"
+    )
+    claim = [c for c in _claims(text, view) if c.number.digits == "192"][-1]
+    assert (claim.verdict, claim.subject) == (Verdict.matched, "chip-a"), claim.why
+
+
 def test_the_last_word_of_a_subjects_name_names_it_when_the_rest_is_spoken_of(
     tmp_path: Path,
 ) -> None:
