@@ -1,4 +1,4 @@
-"""The checker against numbers labelled by hand (see LABELS.md): 46 texts, 24 catalogs.
+"""The checker against numbers labelled by hand (see LABELS.md): 66 texts, 34 catalogs.
 
 The articles and their catalogs were written and labelled by reading, apart from the
 checker; the course's labels cover every number of several line ranges. The figures are
@@ -203,6 +203,16 @@ OWN_SETS = (
     # 96.8 / 86.8 / 85.9 / 92.0, 95.5 / 81.0 / 87.0 / 88.9)
     OwnSet("thirtysecond", "zh", 405, (0.96, 0.88, 0.87, 0.93), "96.9 / 88.0 / 87.0 / 93.6"),
     OwnSet("thirtysecond", "en", 315, (0.95, 0.85, 0.92, 0.94), "95.6 / 82.6 / 87.8 / 91.7"),
+    # RTX 5080, RX 9070 XT, Jetson TX1, M1 Ultra, Quadro RTX 4000, GDDR4: a review site's
+    # errata and changelog, and a Q&A thread with answers and comments (first scores at d99b802;
+    # at 7d73771, before this stop's changes: 97.1 / 83.9 / 84.8 / 93.1, 98.2 / 83.5 / 83.7 / 95.7)
+    OwnSet("thirtythird", "zh", 445, (0.96, 0.84, 0.86, 0.92), "97.2 / 84.8 / 86.7 / 93.1"),
+    OwnSet("thirtythird", "en", 375, (0.97, 0.83, 0.84, 0.95), "98.2 / 83.7 / 84.5 / 95.7"),
+    # GTX 970, R9 Fury X, TITAN Xp, Xeon Phi 7250, RTX A4500, DDR SDRAM: a video page's
+    # comments and a reviewer's report on a paper (first scores at d99b802; at 7d73771:
+    # 93.8 / 81.6 / 76.7 / 92.0, 92.2 / 82.9 / 89.0 / 87.4)
+    OwnSet("thirtyfourth", "zh", 435, (0.93, 0.82, 0.78, 0.91), "93.9 / 82.5 / 78.4 / 92.0"),
+    OwnSet("thirtyfourth", "en", 400, (0.91, 0.82, 0.88, 0.87), "92.2 / 82.9 / 89.0 / 87.4"),
 )
 
 
