@@ -75,6 +75,54 @@ def decide(
     view: CatalogView, number: TextNumber, found: Sequence[Candidate], sentence: str
 ) -> Decision:
     """(verdict, the pair chosen, its judgement, why, the tied candidates if unresolved)."""
+    decision = _decide(view, number, found, sentence)
+    verdict, chosen, judgement = decision[:3]
+    if verdict is Verdict.matched and chosen is not None and judgement is not None:
+        exact = _exactly_elsewhere(view, number, found, chosen, judgement)
+        if exact is not None:
+            other, held = exact
+            why = (
+                f"{other.why()} (its digits are {other.quantity}'s, not {chosen.quantity}'s "
+                "rounded to them)"
+            )
+            return Verdict.matched, other, held, why, ()
+    return decision
+
+
+def _exactly_elsewhere(
+    view: CatalogView,
+    number: TextNumber,
+    found: Sequence[Candidate],
+    chosen: Candidate,
+    judgement: Judgement,
+) -> tuple[Candidate, Judgement] | None:
+    """Another quantity of the chosen subject whose value the number writes exactly, when
+    the chosen one agrees only as the number's halfway rounding ("4 GB" for the 970's 3.5
+    GB segment beside its 4 GB): the one the digits are."""
+    known = judgement.known
+    if known is None or number.high is not None or chosen.labelled_here:
+        return None  # "the fast segment is 4 GB": the words beside it name the pair
+    claim = interval_for(number, known)
+    if claim is None or claim.high <= claim.low:
+        return None
+    half = (claim.high - claim.low) / 2
+    if abs(abs(known.value - claim.value) - half) > half * 1e-6:
+        return None  # well inside the interval: a rounding like any other
+    for other in found:
+        if other.subject != chosen.subject or other.quantity == chosen.quantity:
+            continue
+        held = judge_pair(view, number, (other.subject, other.quantity))
+        if held is None or held.verdict is not Verdict.matched or held.known is None:
+            continue
+        again = interval_for(number, held.known)
+        if again is not None and abs(held.known.value - again.value) <= half * 1e-6:
+            return other, held
+    return None
+
+
+def _decide(
+    view: CatalogView, number: TextNumber, found: Sequence[Candidate], sentence: str
+) -> Decision:
     if not found:
         why = "no subject and quantity of the catalog named near it"
         return Verdict.unresolved, None, None, why, ()

@@ -1192,6 +1192,29 @@ def test_a_clause_cited_by_its_number_brings_the_subject_it_was_written_under(
     assert (claim.verdict, claim.subject) == (Verdict.matched, "chip-a"), claim.why
 
 
+def test_a_number_is_the_quantity_it_writes_exactly_not_one_it_rounds_halfway(
+    tmp_path: Path,
+) -> None:
+    # a card of 4 GB whose fast segment is 3.5 GB: "4 GB" is the card's, though 3.5
+    # rounds halfway up to 4; a "4 GB" the words beside it call the segment stays theirs
+    quantities = (
+        "quantities:\n"
+        "  - id: gddr.capacity\n    name: memory capacity\n    unit: GB\n"
+        "  - id: gddr.capacity_fast\n    name: fast segment\n"
+        "    synonyms: [3.5 GB segment]\n    unit: GB\n"
+    )
+    chip = _chip("chip-g", "Chip G", [("gddr.capacity", "4 GB"), ("gddr.capacity_fast", "3.5 GB")])
+    view = _loaded(tmp_path, {"quantities.yaml": quantities, "subjects/chip-g.yaml": chip})
+    text = (
+        "Chip G splits its memory into a 3.5 GB segment and a slow 0.5 GB one. "
+        "Reviewers call Chip G a 4 GB card."
+    )
+    card = next(c for c in _claims(text, view) if c.number.digits == "4")
+    assert (card.verdict, card.quantity) == (Verdict.matched, "gddr.capacity"), card.why
+    segment = _one("Chip G's fast segment is 4 GB.", view)
+    assert segment.quantity == "gddr.capacity_fast", segment.why
+
+
 def test_the_last_word_of_a_subjects_name_names_it_when_the_rest_is_spoken_of(
     tmp_path: Path,
 ) -> None:
