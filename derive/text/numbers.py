@@ -25,8 +25,8 @@ from schema.units import canonical_unit, catalog_unit
 from schema.values import significant_resolution
 
 _FULL_WIDTH = str.maketrans(
-    "０１２３４５６７８９．％～＝＋－／（）：",
-    "0123456789.%~=+-/():",
+    "０１２３４５６７８９．％～＝＋－／（）",
+    "0123456789.%~=+-/()",
 )
 _THIN = "\u2009\u202f"
 NUMBER = re.compile(

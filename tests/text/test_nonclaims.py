@@ -196,6 +196,20 @@ def test_claims_are_left_to_resolution(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "nth"),
+    [
+        ("完整的 Navi 48：64 个 CU", 1),
+        ("按基础频率 1.4GHz：68 核", 0),
+        ("按基础频率 1.4GHz：68 核", 1),
+    ],
+)
+def test_a_full_width_colon_labels_what_follows_it_and_makes_no_ratio(text: str, nth: int) -> None:
+    # "48：64" is a name, a colon and a count; "2:4" written narrow is a ratio
+    assert kind(text, nth) is None
+    assert kind("开了 2:4 结构化稀疏") is NonClaim.identifier
+
+
+@pytest.mark.parametrize(
     ("text", "constant", "claims"),
     [
         # 8 bits in a byte, said in Chinese
