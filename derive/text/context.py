@@ -8,6 +8,7 @@ lines, the heading's, the words of the lines around it, the next lines' subjects
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
@@ -142,7 +143,18 @@ def _computations(block: Block, numbers: Sequence[TextNumber]) -> list[Chain]:
     them ("(dense / sparse): FP8 362 / 724")."""
     text = block.text
 
+    def listed(chain: Chain) -> bool:
+        """ "8GB/256bit/14Gbps/448GB/s": figures each with its unit, a slash between."""
+        if chain.result is not None or len(chain.operands) < 2:
+            return False
+        figures = [numbers[index] for index, _ in chain.operands]
+        return all(f.unit_text for f in figures) and all(
+            text[a.end : b.column - 1] == "/" for a, b in itertools.pairwise(figures)
+        )
+
     def paired(chain: Chain) -> bool:
+        if listed(chain):
+            return True
         if chain.result is not None or len(chain.operands) != 2 or chain.operands[1][1] > 0:
             return False
         left, right = (numbers[index] for index, _ in chain.operands)

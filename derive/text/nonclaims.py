@@ -87,6 +87,12 @@ _PAGE_BEFORE = re.compile(r"(?:page|pages|p\.|pp\.)\s?$", re.IGNORECASE)
 _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])|\s?(?:分位|th percentile|percentile)")
 _NAME_BEFORE = re.compile(r"[A-Za-z_]$|[A-Za-z][-/]$")
 _NUMBER_BEFORE_DASH = re.compile(r"(?:\d|\s)[-–]$")
+_UNIT_THEN_SLASH = re.compile(
+    r"\d\s?(?:[kKMGTP]i?B|[kMGT]?bits?|[kMGT]?bps|[kMGT]?Hz|[kMGT]?T/s|[mk]?W|[kMGTP]?FLOPS"
+    r"|[kMGTP]?OPS)(?:/s)?/$"
+)
+"""A number with its unit, then a slash: the next number is the next figure of a compact
+spec line ("GDDR6 8GB/256bit/14Gbps/448GB/s"), not the digits of a name."""
 _VARIANT_BEFORE = re.compile(r"(?:\d{3,5}|Ti|XT|Super|SUPER|Pro)\s{1,2}$")
 """A model's number or suffix right before a capacity said the Chinese way ("3080 10G")."""
 _NAME_AFTER = re.compile(r"(?!n[-\s]?(?:prefetch|预取))[A-Za-z_]|-[A-Z]{2,}-")
@@ -464,7 +470,11 @@ def classify(
         and _SECTION_SUFFIX.match(right_after)
     ):
         return NonClaim.section  # 3.2b
-    if _NAME_BEFORE.search(before) and not _NUMBER_BEFORE_DASH.search(before):
+    if (
+        _NAME_BEFORE.search(before)
+        and not _NUMBER_BEFORE_DASH.search(before)
+        and not _UNIT_THEN_SLASH.search(before)
+    ):
         return NonClaim.identifier  # H100, v7, m16n8k16, sm_100, T-1
     if number.unit_text == "G" and _VARIANT_BEFORE.search(before):
         return NonClaim.identifier  # "3080 10G", "4060 Ti 16G": a variant's name

@@ -1215,6 +1215,26 @@ def test_a_number_is_the_quantity_it_writes_exactly_not_one_it_rounds_halfway(
     assert segment.quantity == "gddr.capacity_fast", segment.why
 
 
+def test_a_compact_spec_line_of_slashes_is_a_list_of_figures_not_a_division(
+    tmp_path: Path,
+) -> None:
+    facts = [
+        ("gddr.capacity", "8 GB"),
+        ("gddr.bus_width", "256 bit"),
+        ("gddr.pin_rate", "13 Gbit/s"),
+        ("gddr.bandwidth", "416 GB/s"),
+    ]
+    view = _loaded(tmp_path, {"subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts)})
+    claims = _claims("## Chip A\n\nMemory: GDDR6 8GB/256bit/13Gbps/416GB/s.", view)
+    assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
+        ("8", Verdict.matched, "gddr.capacity"),
+        ("256", Verdict.matched, "gddr.bus_width"),
+        ("13", Verdict.matched, "gddr.pin_rate"),
+        ("416", Verdict.matched, "gddr.bandwidth"),
+    ], [c.why for c in claims]
+    assert not any("computation" in c.why for c in claims)
+
+
 def test_the_last_word_of_a_subjects_name_names_it_when_the_rest_is_spoken_of(
     tmp_path: Path,
 ) -> None:
