@@ -25,6 +25,7 @@ from derive.text.nonclaims import (
     glued_labels,
     hypothetical,
     of_exercises,
+    sets_exercises,
     thread_totals,
 )
 from derive.text.numbers import TextNumber, numbers_in_line
@@ -178,6 +179,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
     sections = _section_numbers(read)
     threads = thread_totals([block.text for block, _, _ in read if block.cell is None])
     glued = glued_labels([block.text for block, _, _ in read])
+    set_anywhere = sets_exercises(block.text for block, _, _ in read if block.heading)
     headers: dict[str, tuple[Mention, ...]] = {}
 
     def terms(header: str) -> tuple[Mention, ...]:
@@ -219,7 +221,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             heading = tuple(dict.fromkeys(named))
             carried = heading
             spoken_since = False
-            exercises = of_exercises(block.text)
+            exercises = of_exercises(block.text, set_anywhere=set_anywhere)
             made_up = hypothetical(block.text) or exercises
         before = read[paragraphs[rank - 1]][0].text if rank else ""
         cell = block.cell

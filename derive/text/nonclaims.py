@@ -14,7 +14,7 @@ Each test looks at a bounded window around the number.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from enum import StrEnum
 
 from derive.text.numbers import DATE, POST_OPENING, TextNumber
@@ -147,7 +147,10 @@ _SLIPPED_BY = re.compile(
 these words compare two things instead ("显存带宽反而低了约 5%")."""
 _METADATA_BEFORE = re.compile(
     r"(?:赞同|点赞|赞|评论|回复|收藏|阅读|浏览|关注|粉丝|转发)\s?[:：（(]?\s?$|评论区\s?[（(]\s?$"
-    r"|(?:👍|👎|❤️?|⭐|🔥|▲|⬆️?|\[语音\]|\[voice\])\s?$"
+    r"|(?:👍|👎|❤️?|⭐|🔥|▲|⬆️?|●|\[语音\]|\[voice\])\s?$"
+    # a forum user's name in bold or italics, then their standing: "**ati_veteran** (316)",
+    # "*cache_money* 7,710" (a lower-case handle without digits: no product's name)
+    r"|(?<![\w*])\*{1,2}[a-z_][A-Za-z_.\-]{3,30}\*{1,2}\s?\(?\s?$"
     r"|(?i:likes?|upvotes?|views?|comments?|replies|followers|stars|reposts?|retweets?)"
     r"\s?(?:[:：]|\s?\()\s?$"
 )
@@ -662,16 +665,26 @@ def hypothetical(sentence: str) -> bool:
 
 
 _EXERCISES = re.compile(
-    r"习题|练习|思考题|课后题|作业题|(?:参考)?答案|解答"
-    r"|\b(?:exercises?|problems?|problem set|quiz|solutions?|answers?|worked answers?)\b",
-    re.IGNORECASE,
+    r"习题|练习|思考题|课后题|作业题|\b(?:exercises?|problems?|problem set|quiz)\b", re.IGNORECASE
+)
+_ANSWERS = re.compile(
+    r"(?:参考)?答案|解答|\b(?:solutions?|answers?|worked answers?)\b", re.IGNORECASE
 )
 
 
-def of_exercises(heading: str) -> bool:
+def of_exercises(heading: str, *, set_anywhere: bool = True) -> bool:
     """True for a heading over exercises or their answers ("习题", "### 答案", "Exercises"):
-    their numbers are the exercises' own unless the catalog backs them."""
-    return _EXERCISES.search(heading) is not None
+    their numbers are the exercises' own unless the catalog backs them. An answer is an
+    exercise's only where the text sets exercises (`set_anywhere`): "Answer 1 — accepted"
+    in a question-and-answer thread answers about real hardware."""
+    if _EXERCISES.search(heading):
+        return True
+    return set_anywhere and _ANSWERS.search(heading) is not None
+
+
+def sets_exercises(headings: Iterable[str]) -> bool:
+    """True when one of a text's headings sets exercises ("Problem 2", "习题")."""
+    return any(_EXERCISES.search(heading) for heading in headings)
 
 
 _EQUALS_BEFORE = re.compile(r"\s{0,2}[=＝]\s{0,2}$")

@@ -2738,6 +2738,23 @@ def test_the_numbers_of_exercises_and_their_answers_are_the_exercises_own(
     ]
 
 
+def test_an_answer_in_a_question_and_answer_thread_is_no_exercises_answer(
+    tmp_path: Path,
+) -> None:
+    # "Answer 1" of a Q&A thread answers about a real chip; no exercise was set
+    text = (
+        "# Why is my ridge point for Chip A so low?\n\nI get 7 FLOP/B for Chip A.\n\n"
+        "### Answer 1 — accepted · Score: 37\n\n"
+        "Answered Mar 3 at 14:02 by **roofline_rick** (316)\n\n"
+        "You divided by bits. The memory holds 96 GB, so redo it in bytes.\n"
+    )
+    results = check_text(text, _chip_a(tmp_path, [("hbm.capacity", "96 GB")])).results
+    by_digits = {r.number.digits: r for r in results}
+    assert by_digits["96"].verdict is Verdict.matched, by_digits["96"].why
+    assert by_digits["316"].non_claim is NonClaim.metadata  # the answerer's standing
+    assert by_digits["37"].verdict is Verdict.non_claim
+
+
 def test_exercises_on_a_chip_the_catalog_holds_state_its_figures(tmp_path: Path) -> None:
     # An exercise sheet on real chips: the chip named in the row or the sentence is the
     # catalog's, and its figures are claims; the problem numbers and their marks are not.
