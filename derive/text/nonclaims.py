@@ -146,7 +146,8 @@ _SLIPPED_BY = re.compile(
 """What a slip made a figure off by ("多算了 8 倍", "overstated by 8x"); of a percentage
 these words compare two things instead ("显存带宽反而低了约 5%")."""
 _METADATA_BEFORE = re.compile(
-    r"(?:赞同|点赞|赞|评论|回复|收藏|阅读|浏览|关注|粉丝|转发)\s?[:：（(]?\s?$|评论区\s?[（(]\s?$"
+    r"(?:赞同|点赞|赞|评论|回复|收藏|阅读|浏览|关注|粉丝|转发|播放|弹幕|投币|硬币|分享)\s?[:：（(]?\s?$"
+    r"|评论区\s?[（(]\s?$|(?:评论|回复|弹幕)\**\s?[（(]\s?共\s?$"
     r"|(?:👍|👎|❤️?|⭐|🔥|▲|⬆️?|●|\[语音\]|\[voice\])\s?$"
     # a forum user's name in bold or italics, then their standing: "**ati_veteran** (316)",
     # "*cache_money* 7,710" (a lower-case handle without digits: no product's name)

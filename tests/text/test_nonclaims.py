@@ -128,6 +128,8 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("the list crossed 6,000 readers", NonClaim.metadata),
         ("### Retro corner: GDDR3 turns 20", NonClaim.date),
         ("does anyone still need an 8-pin connector", NonClaim.identifier),
+        ("UP主 · 2025-03-14 · 播放 38.6万 · 弹幕 2417", NonClaim.metadata),
+        ("**评论**（共 3127 条，按热度）", NonClaim.metadata),
         ("**Software.** Ubuntu 22.04 with Linux 6.5", NonClaim.identifier),
         ("built with ROCm 6.1 and PyTorch 2.3", NonClaim.identifier),
         ("sits near 1290 MHz anyway (GPU Boost 2.0).", NonClaim.identifier),
@@ -162,6 +164,7 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "3080 10G 现在闲鱼很多": 1,
         "### Retro corner: GDDR3 turns 20": 1,
         "**Software.** Ubuntu 22.04 with Linux 6.5": 1,
+        "UP主 · 2025-03-14 · 播放 38.6万 · 弹幕 2417": 2,
         "sits near 1290 MHz anyway (GPU Boost 2.0).": 1,
     }.get(text, 0)
     assert kind(text, nth) is expected
