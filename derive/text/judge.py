@@ -148,6 +148,9 @@ def judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> J
     prefix slip it could not have made.
     """
     found = _judge(number, values, count=count)
+    memory = _as_memory_is_sized(number, found)
+    if memory is not None:
+        return memory
     if (
         number.unit is None
         and found is not None
@@ -160,6 +163,27 @@ def judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> J
                 return again
         return replace(found, cause=None)
     return found
+
+
+_DECIMAL_BYTES = {"kB": "KiB", "MB": "MiB", "GB": "GiB", "TB": "TiB"}
+
+
+def _as_memory_is_sized(number: TextNumber, found: Judgement | None) -> Judgement | None:
+    """A memory's size in KB, MB or GB read in powers of 1024, as JEDEC sizes memory
+    ("1792KB" of an L2 the catalog states as 1,792 KiB): matched, where the catalog wrote
+    the value in binary units and the number's digits are that value's. None otherwise."""
+    if found is None or found.verdict is not Verdict.mismatched or found.known is None:
+        return None
+    binary = _DECIMAL_BYTES.get(number.unit or "")
+    known = found.known
+    if binary is None or known.written_unit is None or "i" not in known.written_unit:
+        return None
+    claim = claim_interval(replace(number, unit=binary), known.unit)
+    if claim is None or not confirms(claim, known):
+        return None
+    return Judgement(
+        Verdict.matched, known, cause=f"{number.unit} read as {binary}, as memory is sized"
+    )
 
 
 ROUNDED = 0.05

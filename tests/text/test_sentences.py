@@ -1235,6 +1235,25 @@ def test_a_compact_spec_line_of_slashes_is_a_list_of_figures_not_a_division(
     assert not any("computation" in c.why for c in claims)
 
 
+@pytest.mark.parametrize(
+    ("stated", "text", "verdict"),
+    [
+        ("1,792 KiB", "Chip A's L2 cache is 1792KB.", Verdict.matched),
+        ("1,792 KiB", "Chip A 的 L2 缓存是 1.75MB。", Verdict.matched),
+        ("1,792 KiB", "Chip A's L2 cache is 1,835 kB.", Verdict.matched),
+        ("1,792 kB", "Chip A's L2 cache is 1.75MB.", Verdict.mismatched),
+    ],
+)
+def test_a_memorys_size_in_kb_is_read_as_memory_is_sized_where_the_catalog_sizes_it_so(
+    tmp_path: Path, stated: str, text: str, verdict: Verdict
+) -> None:
+    # JEDEC sizes memory in powers of 1024: "1792KB" of an L2 stated as 1,792 KiB is it;
+    # of one stated as 1,792 kB (decimal), "1.75MB" is its binary reading, off by 2.4 %
+    view = _chip_a(tmp_path, [("l2.capacity", stated)], _quantity("l2.capacity", "L2 cache", "KiB"))
+    claim = _one(text, view)
+    assert (claim.verdict, claim.quantity) == (verdict, "l2.capacity"), claim.why
+
+
 def test_the_last_word_of_a_subjects_name_names_it_when_the_rest_is_spoken_of(
     tmp_path: Path,
 ) -> None:
