@@ -151,6 +151,23 @@ def a_setting(block: Block, start: int, spans: Sequence[tuple[int, int]]) -> boo
     return _Place.of(block, start, spans).nearest(_SETTING)
 
 
+_PARTS = re.compile(r"(?<=\d)\s?[A-Za-z/%]{0,8}\s?[(（]([^()（）]{1,60})[)）]")
+"""A figure, then its parts in brackets: "224 GB/s (196 / 28)", "4 GB (3.5 + 0.5)"."""
+_JOINED = re.compile(r"\d\s?[A-Za-z%]{0,6}\s?[+/＋、]\s?\d")
+
+
+def a_part(block: Block, start: int) -> bool:
+    """True for a number inside the brackets after a figure that split it into parts
+    joined by "+" or "/" ("224 GB/s (196 / 28)"): a part's own quantity is not the
+    figure's, so a part that differs from the figure's value contradicts nothing."""
+    text = block.text
+    low = max(0, start - 80)
+    for match in _PARTS.finditer(text, low, min(len(text), start + 60)):
+        if match.start(1) <= start < match.end(1) and _JOINED.search(match.group(1)):
+            return True
+    return False
+
+
 def a_total(
     view: CatalogView, block: Block, start: int, spans: Sequence[tuple[int, int]], quantity: str
 ) -> bool:

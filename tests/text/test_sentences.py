@@ -1254,6 +1254,26 @@ def test_a_memorys_size_in_kb_is_read_as_memory_is_sized_where_the_catalog_sizes
     assert (claim.verdict, claim.quantity) == (verdict, "l2.capacity"), claim.why
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A's memory bandwidth is 224 GB/s (196 / 28).",
+        "| card | memory bandwidth |\n|---|---|\n| Chip A | 224 GB/s (196 + 28) |\n",
+    ],
+)
+def test_the_parts_a_figure_is_split_into_contradict_nothing(tmp_path: Path, text: str) -> None:
+    view = _chip_a(
+        tmp_path,
+        [("mem.bandwidth", "224 GB/s")],
+        _quantity("mem.bandwidth", "memory bandwidth", "GB/s"),
+    )
+    results = {r.number.digits: r for r in check_text(text, view).results}
+    assert results["224"].verdict is Verdict.matched, results["224"].why
+    assert all(results[d].verdict is not Verdict.mismatched for d in ("196", "28"))
+    wrong = _one("Chip A's memory bandwidth is 196 GB/s.", view)
+    assert wrong.verdict is Verdict.mismatched, wrong.why
+
+
 def test_the_last_word_of_a_subjects_name_names_it_when_the_rest_is_spoken_of(
     tmp_path: Path,
 ) -> None:
