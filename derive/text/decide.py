@@ -495,7 +495,8 @@ _ERROR = re.compile(
     r"\s+(?:still\s+)?(?:list|lists|listed|quote|quotes|quoted|credit|credits|credited|say|says"
     r"|said|give|gives|gave|print|prints|printed|advertise|advertises|advertised|show|shows)"
     r"|有的(?:文章|资料|网站|商家|评测)|不少(?:文章|资料|网站|商家|评测)|网上(?:流传|常见)"
-    r"|对不上|多算了|少算了|有误|误作|误引|虚标|doing the rounds|real figure",
+    r"|对不上|多算了|少算了|有误|误作|误引|虚标|doing the rounds|real figure"
+    r"|原文\**\s?[:：]|(?i:\boriginal(?:ly)?\b\**\s?(?:text|read|said|:))",
     re.IGNORECASE,
 )
 

@@ -2997,6 +2997,28 @@ def test_how_far_a_unit_slip_puts_a_figure_off_is_no_claim_a_ratio_of_two_chips_
         assert ratio.verdict is Verdict.unresolved, text
 
 
+@pytest.mark.parametrize(
+    "entry",
+    [
+        "### 勘误 E-01 · Chip A 功耗\n\n- **原文**：TDP 170 W\n- **更正为**：TDP 192 W\n",
+        "### Erratum 1: Chip A power\n\n- **Original text:** TDP 170 W\n- **Corrected:** 192 W\n",
+    ],
+)
+def test_the_original_text_an_erratum_quotes_is_the_wrong_figure(
+    tmp_path: Path, entry: str
+) -> None:
+    files = {
+        "quantities.yaml": _quantity("power.tdp", "TDP", "W"),
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("power.tdp", "192 W")]),
+        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("power.tdp", "75 W")]),
+    }
+    view = _loaded(tmp_path, files)
+    text = f"Chip B draws 75 W; Chip A is the big one.\n\n{entry}"
+    claims = {c.number.digits: c for c in _claims(text, view)}
+    assert (claims["170"].verdict, claims["170"].subject) == (Verdict.mismatched, "chip-a")
+    assert claims["192"].verdict is Verdict.matched
+
+
 def test_a_figure_set_against_the_claim_it_replaces_is_about_the_same_pair(
     tmp_path: Path,
 ) -> None:
