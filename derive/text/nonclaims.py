@@ -95,9 +95,10 @@ _UNIT_THEN_SLASH = re.compile(
 spec line ("GDDR6 8GB/256bit/14Gbps/448GB/s"), not the digits of a name."""
 _VARIANT_BEFORE = re.compile(r"(?:\d{3,5}|Ti|XT|Super|SUPER|Pro)\s{1,2}$")
 """A model's number or suffix right before a capacity said the Chinese way ("3080 10G")."""
-_NAME_AFTER = re.compile(r"(?!n[-\s]?(?:prefetch|预取))[A-Za-z_]|-[A-Z]{2,}-")
+_NAME_AFTER = re.compile(r"(?!n[-\s]?(?:prefetch|预取)|[kMG]T/s)[A-Za-z_]|-[A-Z]{2,}-")
 """A letter right after the digits ("4K", "5090X"), or an upper-case code joined on
-("7710-ML-EQUIP", a budget line); not a DRAM's prefetch ("8n prefetch", "4n 预取")."""
+("7710-ML-EQUIP", a budget line); not a DRAM's prefetch ("8n prefetch", "4n 预取") nor
+its transfers a second ("400MT/s")."""
 _REFERENCE_BEFORE = re.compile(
     r"(?<![A-Za-z])(?i:room|rm\.|ext\.?|extension|tel\.?|phone|fax|sku|po|p\.o\.|ticket"
     r"|invoice|order no\.?|part no\.?|serial(?: no\.?)?|ref\.?|rev\.?|no\.|issue|episode"

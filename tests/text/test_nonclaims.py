@@ -181,6 +181,7 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "从 8.0 到 9.6 Gbps",
         "It has 148 SMs",
         "4864 CUDA cores at 1.78 GHz",
+        "单针 400MT/s 的 DDR",
         "a peak of 1e15 FLOP/s",
         "The board lists at $389.00 each",
         "首发价 549 美元",
