@@ -41,7 +41,7 @@ from derive.text.lexicon import subject_mentions
 from derive.text.nonclaims import NonClaim, classify, discrepancy, hypothetical
 from derive.text.numbers import TextNumber, numbers_in_line
 from derive.text.outside import a_price, of_a_workload, timing_work, units_of_a_product
-from derive.text.qualifiers import a_part, a_setting, a_total, in_a_qualified_pair
+from derive.text.qualifiers import in_a_qualified_pair, other_than_the_figure
 from derive.text.resolve import (
     Context,
     Echo,
@@ -338,23 +338,13 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     told = told_wrong(view, found, pairs, cues((low, high))[:2])
                     if told is not None:
                         verdict, chosen, judgement, why, names = told
-            if (
-                verdict is Verdict.mismatched
-                and chosen is not None
-                and a_total(view, block, start, spans, chosen.quantity)
-            ):  # "8 块 MI325X，显存合计 2,048 GB": a sum, not one card's capacity
-                why = f"perhaps {chosen.subject} {chosen.quantity}, but it is said to be a total"
-                verdict, chosen, judgement, names = Verdict.unresolved, None, None, ()
-            elif (
-                verdict is Verdict.mismatched
-                and chosen is not None
-                and a_setting(block, start, spans)
-            ):  # "the 7.5 W mode": one of the settings, not the rating
-                why = f"perhaps {chosen.subject} {chosen.quantity}, but it is said to be a setting"
-                verdict, chosen, judgement, names = Verdict.unresolved, None, None, ()
-            elif verdict is Verdict.mismatched and chosen is not None and a_part(block, start):
-                # "224 GB/s (196 / 28)": a part of the figure before it, not the figure
-                why = f"perhaps {chosen.subject} {chosen.quantity}, but it is a part of a figure"
+            instead = (
+                other_than_the_figure(view, block, start, spans, chosen.quantity)
+                if verdict is Verdict.mismatched and chosen is not None
+                else None
+            )
+            if instead is not None and chosen is not None:  # a total, a setting, a part
+                why = f"perhaps {chosen.subject} {chosen.quantity}, but it is {instead}"
                 verdict, chosen, judgement, names = Verdict.unresolved, None, None, ()
             if chosen is not None and verdict is not Verdict.unresolved:
                 last = (found.end, (chosen.subject, chosen.quantity), found)

@@ -737,6 +737,7 @@ def rates_of_timed_work(view: CatalogView, read: Read) -> dict[int, Decision]:
     """
     block, numbers, context = read.block, read.numbers, read.context
     decided: dict[int, Decision] = {}
+    rates: list[str] | None = None
     for chain in read.chains:
         if chain.result is None:
             continue
@@ -752,7 +753,8 @@ def rates_of_timed_work(view: CatalogView, read: Read) -> dict[int, Decision]:
         )
         if subject is None:
             continue
-        rates = [q for q in view.quantities if _per_time(view.quantities[q].unit)]
+        if rates is None:
+            rates = [q for q in view.quantities if _per_time(view.quantities[q].unit)]
         for index, sign in chain.operands:
             number = numbers[index]
             if sign > 0 or (number.unit is not None and not _per_time(number.unit)):

@@ -145,7 +145,7 @@ _SETTING = re.compile(
 several a part may be run at."""
 
 
-def a_setting(block: Block, start: int, spans: Sequence[tuple[int, int]]) -> bool:
+def _a_setting(block: Block, start: int, spans: Sequence[tuple[int, int]]) -> bool:
     """True when the number at `start` is said to be a setting: a part run otherwise than
     as rated differs from its rating without contradicting it."""
     return _Place.of(block, start, spans).nearest(_SETTING)
@@ -156,7 +156,7 @@ _PARTS = re.compile(r"(?<=\d)\s?[A-Za-z/%]{0,8}\s?[(（]([^()（）]{1,60})[)）
 _JOINED = re.compile(r"\d\s?[A-Za-z%]{0,6}\s?[+/＋、]\s?\d")
 
 
-def a_part(block: Block, start: int) -> bool:
+def _a_part(block: Block, start: int) -> bool:
     """True for a number inside the brackets after a figure that split it into parts
     joined by "+" or "/" ("224 GB/s (196 / 28)"): a part's own quantity is not the
     figure's, so a part that differs from the figure's value contradicts nothing."""
@@ -168,7 +168,7 @@ def a_part(block: Block, start: int) -> bool:
     return False
 
 
-def a_total(
+def _a_total(
     view: CatalogView, block: Block, start: int, spans: Sequence[tuple[int, int]], quantity: str
 ) -> bool:
     """True when the number at `start` is said to be a total and `quantity` is not one:
@@ -177,6 +177,22 @@ def a_total(
     if quantity in _called(view, _TOTAL):
         return False
     return _Place.of(block, start, spans).nearest(_TOTAL)
+
+
+def other_than_the_figure(
+    view: CatalogView, block: Block, start: int, spans: Sequence[tuple[int, int]], quantity: str
+) -> str | None:
+    """Why the number at `start`, which differs from `quantity`'s value, may be another
+    figure than that one rather than a wrong one: said to be a total ("8 块 MI325X，显存合计
+    2,048 GB"), a setting ("the 7.5 W mode") or a part of a figure split in brackets
+    ("224 GB/s (196 / 28)"); None when it is said to be none of these."""
+    if _a_total(view, block, start, spans, quantity):
+        return "said to be a total"
+    if _a_setting(block, start, spans):
+        return "said to be a setting"
+    if _a_part(block, start):
+        return "a part of a figure"
+    return None
 
 
 def _called(view: CatalogView, pattern: re.Pattern[str]) -> frozenset[str]:
