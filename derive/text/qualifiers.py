@@ -128,11 +128,12 @@ class _Place:
         return pattern.search(self.text, between, start) is not None
 
 
-_TOTAL = re.compile(
-    r"\bin (?:all|total)\b|\bcombined\b|\btotal(?:ling|s)?\b|\baltogether\b"
-    r"|合计|总计|加起来|一共|总共|共计",
-    re.IGNORECASE,
+TOTAL_WORDS = (
+    r"\bin (?:all|total)\b|\bcombined\b|\b(?:for )?a total of\b|\btotal(?:ling|s)?\b"
+    r"|\baltogether\b|合计|总计|加起来|一共|总共|共计|全卡|整卡|全片|全芯片|整颗芯片"
 )
+"""The words that say a number is a sum, of several things or of a whole's parts."""
+_TOTAL = re.compile(TOTAL_WORDS, re.IGNORECASE)
 """A number said to be a sum ("16 MB in all", "显存合计 2,048 GB")."""
 
 

@@ -31,7 +31,7 @@ from derive.text.document import Block
 from derive.text.known import CatalogView
 from derive.text.lexicon import Mention
 from derive.text.numbers import FORMAT_NAME, TIMES, WHOLE_THINGS, TextNumber
-from derive.text.qualifiers import excluded
+from derive.text.qualifiers import TOTAL_WORDS, excluded
 from schema.errors import UnitError
 from schema.units import factor
 
@@ -935,11 +935,8 @@ def _each(block: Block, start: int, end: int) -> bool:
     return _EACH_OPENS.search(block.text, low, start) is not None
 
 
-_TOTAL_BEFORE = re.compile(
-    r"(?:一共|总共|共计|合计|总计|全卡|整卡|全片|全芯片|整颗芯片|整颗|共|(?i:\bin total|\bin all"
-    r"|\baltogether|\ba total of|\bfor a total of|\btotal(?:ling)?))\s?(?:有|是|为|约)?\s?$"
-)
-_TOTAL_AFTER = re.compile(r"\s?[^,;:，。；：()（）]{0,20}?\b(?:in total|in all|altogether)\b", re.I)
+_TOTAL_BEFORE = re.compile(rf"(?:{TOTAL_WORDS}|整颗|共)\s?(?:有|是|为|约)?\s?$", re.IGNORECASE)
+_TOTAL_AFTER = re.compile(rf"\s?[^,;:，。；：()（）]{{0,20}}?(?:{TOTAL_WORDS})", re.IGNORECASE)
 
 
 def _totalled(block: Block, start: int, end: int) -> bool:
