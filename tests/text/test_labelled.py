@@ -52,7 +52,7 @@ def test_second_english_article_on_the_audits_catalog(second_view: CatalogView) 
     second = Path(__file__).resolve().parent / "second"
     text = (second / "article.md").read_text("utf-8")
     scores = _scores(text, second_view, [second / "labels.yaml"])
-    _holds(scores, 250, (0.98, 0.94, 0.93, 0.97))
+    _holds(scores, 250, (0.99, 0.96, 0.96, 0.99))
 
 
 def test_chinese_article_on_the_audits_catalog(second_view: CatalogView) -> None:
@@ -62,7 +62,7 @@ def test_chinese_article_on_the_audits_catalog(second_view: CatalogView) -> None
     third = Path(__file__).resolve().parent / "third"
     text = (third / "article.md").read_text("utf-8")
     scores = _scores(text, second_view, [third / "labels.yaml"])
-    _holds(scores, 200, (0.98, 0.95, 0.95, 0.97))
+    _holds(scores, 200, (0.99, 0.97, 0.98, 0.98))
 
 
 HERE = Path(__file__).resolve().parent
