@@ -125,6 +125,21 @@ def _headers_name_a_subject(context: Context) -> bool:
     return any(True for _ in subject_mentions((*context.row_terms, *context.column_terms)))
 
 
+def _off_the_headers(view: CatalogView, context: Context, subject: str) -> str | None:
+    """The subjects a table cell's headers name, when `subject` is none of theirs (nor of
+    their families): "| A770 | 约 275* |" is the A770's figure, whatever else is 275. A
+    memory standard a header names may be the memory of the chip the cell is about
+    ("| HBM3e（片外） | 8.0 TB/s |"): it takes no figure away."""
+    named = {
+        sense.id
+        for _, sense in subject_mentions((*context.row_terms, *context.column_terms))
+        if view.subjects[sense.id].kind != "memory-standard"
+    }
+    if not named or view.family(subject) & {m for s in named for m in view.family(s)}:
+        return None
+    return ", ".join(sorted(named))
+
+
 BILLION = Decimal(10) ** 9
 """What a lone "B" after a count's digits stands for."""
 
@@ -338,6 +353,11 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     told = told_wrong(view, found, pairs, cues((low, high))[:2])
                     if told is not None:
                         verdict, chosen, judgement, why, names = told
+            if block.cell is not None and chosen is not None and verdict is not Verdict.unresolved:
+                header = _off_the_headers(view, context, chosen.subject)
+                if header is not None:  # the cell's headers name another subject
+                    why = f"the cell's headers name {header}, which hold no such value"
+                    verdict, chosen, judgement, names = Verdict.unresolved, None, None, ()
             instead = (
                 other_than_the_figure(view, block, start, spans, chosen.quantity)
                 if verdict is Verdict.mismatched and chosen is not None

@@ -1274,6 +1274,21 @@ def test_the_parts_a_figure_is_split_into_contradict_nothing(tmp_path: Path, tex
     assert wrong.verdict is Verdict.mismatched, wrong.why
 
 
+def test_a_table_cell_is_its_headers_subjects_figure_or_none(tmp_path: Path) -> None:
+    # Chip B holds no INT8 peak: its cell's 275 is not Chip A's 275, however it agrees
+    quantities = _quantity("peak.int8_dense", "INT8", "TOP/s")
+    files = {
+        "quantities.yaml": quantities,
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("peak.int8_dense", "275 TOP/s")]),
+        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("sm.count", "80")]),
+    }
+    view = _loaded(tmp_path, files)
+    table = "| | Chip A | Chip B |\n|---|---|---|\n| INT8 (TOPS) | 275 | 275* |\n"
+    first, second = [r for r in check_text(table, view).results if r.number.digits == "275"]
+    assert (first.verdict, first.subject) == (Verdict.matched, "chip-a"), first.why
+    assert second.verdict is Verdict.unresolved, second.why
+
+
 def test_the_last_word_of_a_subjects_name_names_it_when_the_rest_is_spoken_of(
     tmp_path: Path,
 ) -> None:
