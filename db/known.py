@@ -133,6 +133,7 @@ def _facts(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
         FactRow.low_norm,
         FactRow.high_norm,
         FactRow.comparator,
+        FactRow.note,
     )
     rows = conn.execute(select(*columns).where(FactRow.value_norm.is_not(None))).all()
     replaced_by = {r.supersedes_id: r.id for r in rows if r.supersedes_id}
@@ -158,6 +159,7 @@ def _facts(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
             reason=r.reason,
             ranged=r.magnitude_high is not None,
             bound=r.comparator,
+            note=r.note if r.status != "current" else None,  # what an old value was
         )
         known.append(base)
         for index, reading in enumerate(r.alternatives or (), start=1):

@@ -47,6 +47,7 @@ from derive.text.resolve import (
     Echo,
     candidates,
     held_dimension,
+    model_names,
     scaled,
     spaced_models,
     takes_time,
@@ -357,6 +358,24 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 header = _off_the_headers(view, context, chosen.subject)
                 if header is not None:  # the cell's headers name another subject
                     why = f"the cell's headers name {header}, which hold no such value"
+                    verdict, chosen, judgement, names = Verdict.unresolved, None, None, ()
+            old = judgement.known if verdict is Verdict.superseded and judgement else None
+            if old is not None and old.note and chosen is not None:
+                own = {  # the subject's own names are no other model
+                    name
+                    for member in view.family(chosen.subject)
+                    for written in view.subjects[member].names()
+                    for name in model_names(written)
+                }
+                taken = (
+                    model_names(old.note)
+                    & model_names(block.text[block.sentence(start)[0] : start])
+                ) - own
+                if taken:  # "e75：96 核" beside the e150's old 96, "read from the e75 column"
+                    model = sorted(taken)[0]
+                    why = (
+                        f"the {model}'s figure, which the catalog once took for {chosen.subject}'s"
+                    )
                     verdict, chosen, judgement, names = Verdict.unresolved, None, None, ()
             instead = (
                 other_than_the_figure(view, block, start, spans, chosen.quantity)

@@ -56,6 +56,7 @@ class KnownValue:
     ranged: bool = False  # written as a range (8.0–9.6 Gbit/s), not a point
     weakest: str | None = None  # a derived value's weakest input tier: its strength
     bound: str | None = None  # ≤, <, ≥ or >: a limit (low–high is what it allows), no value
+    note: str | None = None  # an old value's note: where it was wrongly taken from
 
     @property
     def current(self) -> bool:

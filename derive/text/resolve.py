@@ -427,18 +427,22 @@ _WHOLE_DIE = re.compile(r"满血|完整|全规格|(?i:\bfull(?:y enabled)?\b|\bc
 _WHOLE_DIE_REACH = 12
 
 
+def model_names(text: str) -> frozenset[str]:
+    """The model numbers `text` names, upper-cased ("e75", "MI250X", "GA106")."""
+    return frozenset(
+        match.group().upper()
+        for match in _MODEL.finditer(text)
+        if not _NOT_A_MODEL.match(match.group())
+    )
+
+
 def _named_in_provenance(view: CatalogView) -> frozenset[str]:
     """The model numbers the catalog's notes, locators and sources name (the dies its
     cards are built on: "Two GK210 GPUs on one board"), upper-cased, once per view."""
     key = ("named in provenance",)
     found: frozenset[str] | None = view.judgements.get(key)
     if found is None:
-        found = frozenset(
-            match.group().upper()
-            for text in view.provenance.values()
-            for match in _MODEL.finditer(text)
-            if not _NOT_A_MODEL.match(match.group())
-        )
+        found = frozenset(name for text in view.provenance.values() for name in model_names(text))
         view.judgements[key] = found
     return found
 

@@ -1289,6 +1289,25 @@ def test_a_table_cell_is_its_headers_subjects_figure_or_none(tmp_path: Path) -> 
     assert second.verdict is Verdict.unresolved, second.why
 
 
+def test_an_old_value_the_catalog_took_from_another_model_is_that_models_beside_its_name(
+    tmp_path: Path,
+) -> None:
+    chip = (
+        "subject:\n  id: chip-e\n  name: Chip E\n  kind: chip\nfacts:\n"
+        "  - id: chip-e.sm.count@xe75\n    quantity: sm.count\n    value: 96\n"
+        "    source: vendor-sheet\n    tier: official\n    date: 2026-11-26\n"
+        "    note: Read by mistake from the XE75 column.\n"
+        "  - id: chip-e.sm.count\n    quantity: sm.count\n    value: 120\n"
+        "    source: vendor-sheet\n    tier: official\n    date: 2026-12-03\n"
+        "    supersedes: chip-e.sm.count@xe75\n    reason: The first entry took the XE75's.\n"
+    )
+    view = _loaded(tmp_path, {"subjects/chip-e.yaml": chip})
+    other = _claims("Chip E's little brother, the XE75, has 96 SMs.", view)[0]
+    assert (other.number.digits, other.verdict) == ("96", Verdict.unresolved), other.why
+    quoted = _one("An old table gave Chip E 96 SMs.", view)
+    assert (quoted.verdict, quoted.quantity) == (Verdict.superseded, "sm.count"), quoted.why
+
+
 def test_the_last_word_of_a_subjects_name_names_it_when_the_rest_is_spoken_of(
     tmp_path: Path,
 ) -> None:
