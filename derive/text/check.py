@@ -35,6 +35,7 @@ from derive.text.decide import (
     told_wrong,
     worked_for_one_subject,
 )
+from derive.text.document import Block
 from derive.text.judge import Judgement
 from derive.text.known import CatalogView
 from derive.text.lexicon import subject_mentions
@@ -139,6 +140,27 @@ def _off_the_headers(view: CatalogView, context: Context, subject: str) -> str |
     if not named or view.family(subject) & {m for s in named for m in view.family(s)}:
         return None
     return ", ".join(sorted(named))
+
+
+def _taken_from(
+    view: CatalogView, block: Block, start: int, subject: str, judgement: Judgement
+) -> str | None:
+    """The model an old value of `subject` was taken from by mistake, as its note says
+    ("Read by mistake from the e75 column"), when the sentence names that model before the
+    number: the number is that model's figure, not a quote of the old value. The subject's
+    own names (and its family's) are no other model."""
+    note = judgement.known.note if judgement.known else None
+    if not note:
+        return None
+    own = {
+        name
+        for member in view.family(subject)
+        for written in view.subjects[member].names()
+        for name in model_names(written)
+    }
+    before = block.text[block.sentence(start)[0] : start]
+    taken = (model_names(note) & model_names(before)) - own
+    return min(taken) if taken else None
 
 
 BILLION = Decimal(10) ** 9
@@ -359,24 +381,14 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 if header is not None:  # the cell's headers name another subject
                     why = f"the cell's headers name {header}, which hold no such value"
                     verdict, chosen, judgement, names = Verdict.unresolved, None, None, ()
-            old = judgement.known if verdict is Verdict.superseded and judgement else None
-            if old is not None and old.note and chosen is not None:
-                own = {  # the subject's own names are no other model
-                    name
-                    for member in view.family(chosen.subject)
-                    for written in view.subjects[member].names()
-                    for name in model_names(written)
-                }
-                taken = (
-                    model_names(old.note)
-                    & model_names(block.text[block.sentence(start)[0] : start])
-                ) - own
-                if taken:  # "e75：96 核" beside the e150's old 96, "read from the e75 column"
-                    model = sorted(taken)[0]
-                    why = (
-                        f"the {model}'s figure, which the catalog once took for {chosen.subject}'s"
-                    )
-                    verdict, chosen, judgement, names = Verdict.unresolved, None, None, ()
+            model = (
+                _taken_from(view, block, start, chosen.subject, judgement)
+                if verdict is Verdict.superseded and chosen is not None and judgement
+                else None
+            )
+            if model is not None and chosen is not None:  # "e75：96 核" beside the e150's old 96
+                why = f"the {model}'s figure, which the catalog once took for {chosen.subject}'s"
+                verdict, chosen, judgement, names = Verdict.unresolved, None, None, ()
             instead = (
                 other_than_the_figure(view, block, start, spans, chosen.quantity)
                 if verdict is Verdict.mismatched and chosen is not None
