@@ -84,6 +84,9 @@ _CLAUSE_END = re.compile(r"\s*(?:[.,;:!?)，。；：！？）]|$|(?:but|and|or)
 at 8-bit.", "run it at 4-bit but"."""
 _BITS_FORMAT_AFTER = re.compile(r"\s?(?:位|比特|bit)\s?(?:精度|浮点|整数|格式|整型|乘加|点积)")
 _PAGE_BEFORE = re.compile(r"(?:page|pages|p\.|pp\.)\s?$", re.IGNORECASE)
+_LINE_BEFORE = re.compile(r"(?<![A-Za-z])lines?\s?$", re.IGNORECASE)
+"""A line of a document cited by its number ("Line 212", "at line 248"), with no unit
+after it ("cache line 128 bytes" sizes a line)."""
 _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])|\s?(?:分位|th percentile|percentile)")
 _NAME_BEFORE = re.compile(r"[A-Za-z_]$|[A-Za-z][-/]$")
 _NUMBER_BEFORE_DASH = re.compile(r"(?:\d|\s)[-–]$")
@@ -496,8 +499,10 @@ def classify(
         return NonClaim.expense  # = $9,336.00, a budget of $35,000: what an order costs
     if not has_unit and _OPTION_BEFORE.search(before):
         return NonClaim.identifier  # --iters 20: a command's argument
-    if _PAGE_BEFORE.search(before) or (not has_unit and _REFERENCE_BEFORE.search(before)):
-        return NonClaim.identifier  # page 12, Room 3.114, ext. 207
+    if _PAGE_BEFORE.search(before) or (
+        not has_unit and (_REFERENCE_BEFORE.search(before) or _LINE_BEFORE.search(before))
+    ):
+        return NonClaim.identifier  # page 12, Room 3.114, ext. 207, line 248
     if not has_unit and _LEADING_ZERO.fullmatch(number.digits):
         return NonClaim.identifier  # 0058, 0142: a leading zero numbers no amount
     window = max(0, start - 20)

@@ -128,6 +128,8 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("the list crossed 6,000 readers", NonClaim.metadata),
         ("### Retro corner: GDDR3 turns 20", NonClaim.date),
         ("does anyone still need an 8-pin connector", NonClaim.identifier),
+        ('2. **Line 212, "the 3.5 GB card".** The text calls', NonClaim.identifier),
+        ("as the arithmetic at line 248 shows", NonClaim.identifier),
         ("UP主 · 2025-03-14 · 播放 38.6万 · 弹幕 2417", NonClaim.metadata),
         ("**评论**（共 3127 条，按热度）", NonClaim.metadata),
         ("**Software.** Ubuntu 22.04 with Linux 6.5", NonClaim.identifier),
@@ -165,6 +167,7 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "### Retro corner: GDDR3 turns 20": 1,
         "**Software.** Ubuntu 22.04 with Linux 6.5": 1,
         "UP主 · 2025-03-14 · 播放 38.6万 · 弹幕 2417": 2,
+        '2. **Line 212, "the 3.5 GB card".** The text calls': 1,
         "sits near 1290 MHz anyway (GPU Boost 2.0).": 1,
     }.get(text, 0)
     assert kind(text, nth) is expected
@@ -182,6 +185,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "It has 148 SMs",
         "4864 CUDA cores at 1.78 GHz",
         "单针 400MT/s 的 DDR",
+        "a cache line of 128 bytes",
+        "each cache line 128 bytes wide",
         "a peak of 1e15 FLOP/s",
         "The board lists at $389.00 each",
         "首发价 549 美元",
