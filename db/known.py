@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
+from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, Row, select
 
 from db.derived_models import DerivationRow, RuleRow
 from db.errors import EmptyDatabase
@@ -53,14 +54,15 @@ def catalog_view(conn: Connection) -> CatalogView:
             )
         )
     ]
-    facts = _facts(conn, units)
+    rows = _fact_rows(conn)
+    facts = _facts(rows, units)
     values = [*facts, *_inherited(facts, subjects), *_derived(conn, units)]
     return CatalogView.build(
-        subjects, quantities, values, _computations(conn), tuple(defined), _provenance(conn)
+        subjects, quantities, values, _computations(conn), tuple(defined), _provenance(conn, rows)
     )
 
 
-def _provenance(conn: Connection) -> dict[str, str]:
+def _provenance(conn: Connection, facts: Sequence[Row[Any]]) -> dict[str, str]:
     """Each subject's words besides its values: its note, its current facts' notes and
     locators, and the titles and notes of the sources those facts cite (a die a card is
     built on is named there: "Two GK210 GPUs on one board")."""
@@ -73,10 +75,9 @@ def _provenance(conn: Connection) -> dict[str, str]:
         if note:
             words[subject_id].append(note)
     cited: dict[str, set[str]] = defaultdict(set)
-    current = FactRow.status == "current"  # an old value's note names what it was taken from
-    for fact in conn.execute(
-        select(FactRow.subject_id, FactRow.note, FactRow.locator, FactRow.source_id).where(current)
-    ):
+    for fact in facts:
+        if fact.status != "current":
+            continue  # an old value's note names what it was wrongly taken from
         words[fact.subject_id] += filter(None, (fact.note, fact.locator))
         if fact.source_id:
             cited[fact.subject_id].add(fact.source_id)
@@ -114,7 +115,9 @@ def _computations(conn: Connection) -> list[Computation]:
     return found
 
 
-def _facts(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
+def _fact_rows(conn: Connection) -> Sequence[Row[Any]]:
+    """Every fact's row as the text checks read it, in one query: its value and what is
+    said of it (note, locator, source)."""
     columns = (
         FactRow.id,
         FactRow.subject_id,
@@ -134,8 +137,14 @@ def _facts(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
         FactRow.high_norm,
         FactRow.comparator,
         FactRow.note,
+        FactRow.locator,
+        FactRow.source_id,
     )
-    rows = conn.execute(select(*columns).where(FactRow.value_norm.is_not(None))).all()
+    return conn.execute(select(*columns)).all()
+
+
+def _facts(all_rows: Sequence[Row[Any]], units: dict[str, str]) -> list[KnownValue]:
+    rows = [r for r in all_rows if r.value_norm is not None]
     replaced_by = {r.supersedes_id: r.id for r in rows if r.supersedes_id}
     known: list[KnownValue] = []
     for r in rows:

@@ -122,9 +122,9 @@ ROW_NUMBER_EXTRA = 4
 an "Item" column of products' names ("Radeon RX 580 8GB") numbers nothing."""
 
 
-def _headers_name_a_subject(context: Context) -> bool:
-    """True when a table cell's row or column header names a subject of the catalog."""
-    return any(True for _ in subject_mentions((*context.row_terms, *context.column_terms)))
+def _header_subjects(context: Context) -> set[str]:
+    """The subjects a table cell's row and column headers name."""
+    return {sense.id for _, sense in subject_mentions((*context.row_terms, *context.column_terms))}
 
 
 def _off_the_headers(view: CatalogView, context: Context, subject: str) -> str | None:
@@ -132,11 +132,7 @@ def _off_the_headers(view: CatalogView, context: Context, subject: str) -> str |
     their families): "| A770 | 约 275* |" is the A770's figure, whatever else is 275. A
     memory standard a header names may be the memory of the chip the cell is about
     ("| HBM3e（片外） | 8.0 TB/s |"): it takes no figure away."""
-    named = {
-        sense.id
-        for _, sense in subject_mentions((*context.row_terms, *context.column_terms))
-        if view.subjects[sense.id].kind != "memory-standard"
-    }
+    named = {s for s in _header_subjects(context) if view.subjects[s].kind != "memory-standard"}
     if not named or view.family(subject) & {m for s in named for m in view.family(s)}:
         return None
     return ", ".join(sorted(named))
@@ -449,7 +445,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 context.made_up
                 and not (
                     context.exercises
-                    and (read.names_subject((low, high)) or _headers_name_a_subject(context))
+                    and (read.names_subject((low, high)) or bool(_header_subjects(context)))
                 )
             )
             # "假设某卡 … 颗粒跑 32 Gbps", "suppose the B200 ran at 2.2 GHz": a made-up

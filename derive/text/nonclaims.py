@@ -17,7 +17,7 @@ import re
 from collections.abc import Collection, Iterable, Sequence
 from enum import StrEnum
 
-from derive.text.numbers import DATE, POST_OPENING, TextNumber
+from derive.text.numbers import DATE, POST_OPENING, UNIT_WORD, TextNumber
 from schema.errors import UnitError
 from schema.units import factor
 
@@ -90,10 +90,7 @@ after it ("cache line 128 bytes" sizes a line)."""
 _ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)(?![A-Za-z])|\s?(?:分位|th percentile|percentile)")
 _NAME_BEFORE = re.compile(r"[A-Za-z_]$|[A-Za-z][-/]$")
 _NUMBER_BEFORE_DASH = re.compile(r"(?:\d|\s)[-–]$")
-_UNIT_THEN_SLASH = re.compile(
-    r"\d\s?(?:[kKMGTP]i?B|[kMGT]?bits?|[kMGT]?bps|[kMGT]?Hz|[kMGT]?T/s|[mk]?W|[kMGTP]?FLOPS"
-    r"|[kMGTP]?OPS)(?:/s)?/$"
-)
+_UNIT_THEN_SLASH = re.compile(rf"\d\s?(?:{UNIT_WORD.pattern}|[kMGT]T/s)/$")
 """A number with its unit, then a slash: the next number is the next figure of a compact
 spec line ("GDDR6 8GB/256bit/14Gbps/448GB/s"), not the digits of a name."""
 _VARIANT_BEFORE = re.compile(r"(?:\d{3,5}|Ti|XT|Super|SUPER|Pro)\s{1,2}$")

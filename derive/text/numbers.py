@@ -170,11 +170,12 @@ TIMES = frozenset({"倍", "times"})
 _PROSE_UNITS.update(
     dict.fromkeys(WHOLE_THINGS | TIMES | {"个", "根", "条", "行", "token", "次", "lane"}, "")
 )  # counting words: the number is plain
-_UNIT_WORD = re.compile(
+UNIT_WORD = re.compile(
     r"(?:[kMGTPE]?(?:FLOP|OP)S(?:/W)?|[kMGTPE]?FLOP(?:/(?:s|B|cycle))?|[kMGTPE]?bps|[kMGTPE]?b/s"
     r"|[kMGTPEKi]{0,2}B(?:/s)?|[kMGTP]?bits?(?:/s)?|[kMG]?Hz|MAC(?:/cycle)?|%|[mµn]s|[kM]?W)"
     r"(?![A-Za-z0-9])"
 )
+"""A unit as written right after a number ("GB/s", "Gbps", "TFLOPS", "MHz")."""
 _VERB_AFTER = {"卡": "在住死"}
 """Counting words that are also verbs, and what follows the verb ("128 卡在中间": stuck)."""
 _PROSE_UNIT = re.compile(
@@ -256,7 +257,7 @@ def _unit_after(rest: str) -> tuple[str | None, str, int]:
     window = rest[: _UNIT_LOOKAHEAD + 2]
     stripped = window.lstrip(" ")
     if stripped.startswith("-") and (
-        _UNIT_WORD.match(stripped, 1) or _PROSE_UNIT.match(stripped, 1)
+        UNIT_WORD.match(stripped, 1) or _PROSE_UNIT.match(stripped, 1)
     ):
         stripped = stripped[1:]  # 8,192-bit, 40-MB, 512-core: a hyphenated unit
     skipped = len(window) - len(stripped)
@@ -266,13 +267,13 @@ def _unit_after(rest: str) -> tuple[str | None, str, int]:
     found: tuple[str | None, str, int] = (None, "", 0)
     format_name = _FORMAT_BEFORE_UNIT.match(stripped)
     if format_name and (
-        _UNIT_WORD.match(stripped, format_name.end())
+        UNIT_WORD.match(stripped, format_name.end())
         or _PROSE_UNIT.match(stripped, format_name.end())
     ):
         # "256 BF16 MACs", "918 BF16 TFLOPS": the number format between a number and its unit
         skipped += format_name.end()
         stripped = stripped[format_name.end() :]
-    match = _UNIT_WORD.match(stripped)
+    match = UNIT_WORD.match(stripped)
     if match:
         word = match.group()
         with contextlib.suppress(UnitError):  # "1,024 bits": a plural of the unit

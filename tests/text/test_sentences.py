@@ -1092,44 +1092,32 @@ def test_a_word_with_a_generation_names_the_family_and_a_conversion_factor_is_no
     assert eight.quantity != "hbm.stacks", eight.why
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Chip Z has 2 TensorCores, each with 4 MXUs.",
-        "Chip Z pairs its 2 TensorCores with 4 MXUs each.",
-        "Zeta 有 2 个 TensorCore，每个 4 个 MXU。",
-        "Zeta 的 2 个 TensorCore 各有 4 个 MXU。",
-        "Chip Z has 2 TensorCores. Each TensorCore also has 4 MXUs.",
-        "Each chip of Chip Z has 2 TensorCores, and every TensorCore holds 4 MXUs.",
-    ],
-)
-def test_a_count_said_of_each_of_several_things_is_the_count_per_one(
-    tmp_path: Path, text: str
-) -> None:
-    # 4 MXUs each (per TensorCore), never the chip's 8: the per-one count of the family
-    view = _loaded(tmp_path, {"subjects/chip-z.yaml": _array_chip()}, "--standard-rules")
-    claims = _claims(text, view)
-    assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
-        ("2", Verdict.matched, "tensorcore.count"),
-        ("4", Verdict.matched, "mxu.per_core"),
-    ], [c.why for c in claims]
+_EACH = [("2", "tensorcore.count"), ("4", "mxu.per_core")]
+_WHOLE = [("4", "mxu.per_core"), ("8", "mxu.count")]
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "expected"),
     [
-        "Zeta 的 MXU 每个 TensorCore 4 个，一共 8 个。",
-        "On Zeta, MXUs per TensorCore: 4, for a total of 8.",
+        ("Chip Z has 2 TensorCores, each with 4 MXUs.", _EACH),
+        ("Chip Z pairs its 2 TensorCores with 4 MXUs each.", _EACH),
+        ("Zeta 有 2 个 TensorCore，每个 4 个 MXU。", _EACH),
+        ("Zeta 的 2 个 TensorCore 各有 4 个 MXU。", _EACH),
+        ("Chip Z has 2 TensorCores. Each TensorCore also has 4 MXUs.", _EACH),
+        ("Each chip of Chip Z has 2 TensorCores, and every TensorCore holds 4 MXUs.", _EACH),
+        ("Zeta 的 MXU 每个 TensorCore 4 个，一共 8 个。", _WHOLE),
+        ("On Zeta, MXUs per TensorCore: 4, for a total of 8.", _WHOLE),
     ],
 )
-def test_a_count_said_of_the_whole_after_one_per_one_is_the_wholes(
-    tmp_path: Path, text: str
+def test_a_count_is_per_one_when_said_of_each_and_the_wholes_when_said_of_all(
+    tmp_path: Path, text: str, expected: list[tuple[str, str]]
 ) -> None:
+    # 4 MXUs each (per TensorCore), never the chip's 8: the per-one count of the family;
+    # a count said of all of them after ("一共 8 个", "a total of 8") is the whole's
     view = _loaded(tmp_path, {"subjects/chip-z.yaml": _array_chip()}, "--standard-rules")
     claims = _claims(text, view)
     assert [(c.number.digits, c.verdict, c.quantity) for c in claims] == [
-        ("4", Verdict.matched, "mxu.per_core"),
-        ("8", Verdict.matched, "mxu.count"),
+        (digits, Verdict.matched, quantity) for digits, quantity in expected
     ], [c.why for c in claims]
 
 
