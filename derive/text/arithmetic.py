@@ -442,13 +442,15 @@ def align(
     agrees: Agrees,
     fits: Fits = lambda number, pair: True,
     prefer: Callable[[Computation], tuple[float, float]] = lambda computation: (0.0, 0.0),
+    allowed: Callable[[Computation], bool] = lambda computation: True,
 ) -> list[Aligned]:
     """Tie a chain's numbers to the inputs and output of the one computation it writes.
 
     A computation fits when every operand takes a factor of the same sign (a constant
     by its value, a quantity by position; constants the text leaves out are skipped),
     its result (if written) the output, and at least two of the numbers agree with the
-    values they take. Of computations fitting equally, the one the words name best
+    values they take; a computation not `allowed` (of a subject other than the one the
+    words name) is never tried. Of computations fitting equally, the one the words name best
     (`prefer`: how well they name its subject, then its quantities), then the one of
     fewest rules; a tie between computations alike in both leaves the chain alone.
     """
@@ -466,6 +468,8 @@ def align(
     for operands in _readings(chain, numbers):
         signs = [sign for _, sign in operands]
         for computation, factors in by_shape.get(tuple(sorted(signs)), ()):
+            if not allowed(computation):
+                continue
             for order in _orders(signs, factors):
                 pairs: list[tuple[int, Pair]] = []
                 ok = True

@@ -629,7 +629,12 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
             words = max(labelled.get(q, 0.0) for q in quantities)
             return named.get(computation.output[0], (0.0, ""))[0], words
 
-        found = align(chain, numbers, view.computation_shapes, agrees, fits, prefer)
+        def allowed(computation: Computation, named: dict[str, tuple[float, str]] = named) -> bool:
+            """Not a rule about subjects no word names, where the words name others."""
+            pairs = [computation.output, *(f.pair for f in computation.factors if f.pair)]
+            return not named or any(subject in named for subject, _ in pairs)
+
+        found = align(chain, numbers, view.computation_shapes, agrees, fits, prefer, allowed)
         judged = {a.index: judge_pair(view, numbers[a.index], a.pair) for a in found}
         carried = (
             chain.result is not None

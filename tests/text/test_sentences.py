@@ -864,6 +864,26 @@ def test_a_computation_may_work_out_one_input_by_its_own_rule(tmp_path: Path) ->
     ]
 
 
+def test_a_computation_about_one_chip_is_no_rule_of_a_chip_no_word_names(
+    tmp_path: Path,
+) -> None:
+    # Chip A's bandwidth is rebuilt from 4 stacks of 1024 bits; the sum below is about
+    # Chip B, whose HBM the catalog does not describe: its 4 and 1024 are not Chip A's
+    hbm = [("hbm.stacks", "4"), ("hbm.interface_width", "1024 bit"), ("hbm.pin_rate", "2 Gbit/s")]
+    files: dict[str, str | bytes] = {
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", hbm),
+        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("sm.count", "80")]),
+    }
+    view = _loaded(tmp_path, files, "--standard-rules")
+    text = "Chip B: 4 × 1024 × 3.2 / 8 = 1638.4 GB/s."
+    claims = _claims(text, view)
+    assert all(c.subject != "chip-a" for c in claims), [(c.number.digits, c.why) for c in claims]
+    # said of Chip A, the same sum is its rule, and its 3.2 a contradiction of the 2 Gbit/s
+    said = {c.number.digits: c for c in _claims(text.replace("Chip B", "Chip A"), view)}
+    assert (said["4"].subject, said["4"].quantity) == ("chip-a", "hbm.stacks")
+    assert (said["1024"].verdict, said["1024"].quantity) == (Verdict.matched, "hbm.interface_width")
+
+
 def test_a_computation_may_give_several_inputs_as_the_one_quantity_they_make(
     tmp_path: Path,
 ) -> None:
