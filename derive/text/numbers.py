@@ -73,13 +73,21 @@ _PER_UNIT = {"byte": "B", "cycle": "cycle", "clock": "cycle", "second": "s", "wa
 in words."""
 _RATE_WORDS = (
     r"(?P<s>每秒(?:钟)?|per second)|(?P<cycle>每个?(?:时钟)?周期|每拍|per (?:cycle|clock))"
+    r"|(?P<B>每个?字节|per byte)"
 )
-"""Words that make a count a rate: per second (每秒) and per cycle (每个周期, 每拍)."""
+"""Words that make a count a rate: per second (每秒), per cycle (每个周期, 每拍) and per byte
+(每字节: an intensity)."""
 _PER_BEFORE = re.compile(
-    rf"(?:{_RATE_WORDS}),?\s{{0,2}}(?:(?:能|可以|可|要|会)?(?:做|完成|执行|算|跑|发出)\s{{0,2}})?$"
+    rf"(?:{_RATE_WORDS}),?\s{{0,2}}(?:(?:能|可以|可|要|会)?(?:做|完成|执行|算|跑|发出)\s{{0,2}})?"
+    r"(?:约|大约|大概|将近|近)?\s{0,2}$"
 )
-""""每秒 989.4 万亿次浮点运算", "每个周期 131,072 次乘加", "每拍做 262144 次乘加": a count
-the words make a rate."""
+""""每秒 989.4 万亿次浮点运算", "每个周期 131,072 次乘加", "每拍做 262144 次乘加", "每秒约 362
+万亿次运算": a count the words make a rate."""
+_OPERATIONS = frozenset({"次运算", "operations", "operation", "ops"})
+"""Operations said in words: a unit only as a rate ("354 operations per byte", "每秒 362
+万亿次运算"); else the number says no unit ("8 ops per core per clock")."""
+_EACH_ONE_BEFORE = re.compile(r"每个?\s?[^\s\d每，,。；;：:]{1,6}\s?$")
+"""Each of some part ("每个核心", "每 SM") said just before a rate's words."""
 _COUNTED_EACH_SECOND = frozenset({"FLOP", "OP", "MAC", "B", "bit"})
 _RATE_IN_WORDS = re.compile(_RATE_WORDS, re.IGNORECASE)
 
@@ -118,6 +126,10 @@ _PROSE_UNITS: dict[str, str] = {
     "拍": "cycle",
     "次乘加": "MAC",
     "次浮点运算": "FLOP",
+    "次运算": "OP",
+    "operations": "OP",
+    "operation": "OP",
+    "ops": "OP",
     "毫秒": "ms",
     "微秒": "µs",
     "纳秒": "ns",
@@ -442,8 +454,13 @@ def _numbers_in(line: str, line_no: int) -> Iterator[TextNumber]:
         literal_end += unit_used
         before = line[max(0, start - 16) : start]
         per = _PER_BEFORE.search(before) if unit in _COUNTED_EACH_SECOND else None
+        said = unit == "OP" and unit_text in _OPERATIONS
+        if per and said and _EACH_ONE_BEFORE.search(before, 0, per.start()):
+            per = None  # "每个核心每拍 8 次运算": each core's count, no rate of the chip
         if per:
             unit = f"{unit}/{per.lastgroup}"
+        elif said:
+            unit_text = ""  # "8 ops per core per clock", "247 次运算": no unit of its own
         after = line[literal_end : literal_end + 6]
         yield TextNumber(
             line=line_no,

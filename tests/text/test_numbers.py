@@ -201,6 +201,18 @@ def test_operations_each_second_in_words_are_a_rate() -> None:
         ("2 万亿次浮点运算", Decimal("2e12"), "FLOP/s"),
     ]
     assert found("一次 4 次浮点运算") == [("4 次浮点运算", Decimal(4), "FLOP")]
+    # operations said in words are a rate per second, per cycle or per byte (an intensity)
+    assert [n.unit for n in numbers("每秒约 362 万亿次运算；每字节约 247 次运算")] == [
+        "OP/s",
+        "OP/B",
+    ]
+    assert found("In INT8 the same sum gives about 354 operations per byte.") == [
+        ("8", Decimal(8), None),
+        ("354 operations per byte", Decimal(354), "OP/B"),
+    ]
+    # alone, they are no unit: "8 ops per core per clock" counts, of no dimension
+    assert [n.unit for n in numbers("8 ops per core per clock; 一条指令 4 次运算")] == [None, None]
+    assert [n.unit for n in numbers("每个核心每拍 8 次运算")] == [None]  # each core's
 
 
 def test_english_scale_words_multiply_and_keep_precision() -> None:
