@@ -331,35 +331,9 @@ def _exponent(line: str, end: int) -> tuple[int, int]:
     return 0, 0
 
 
-_ALTERNATIVE = re.compile(r"\s{0,2}(?:或者|或|和|与|及|、|or|and|to|到|至)\s{0,2}")
-"""What joins two numbers of one unit written once, after the last: "400 或 390.6 OP/B",
-"8.0 and 9.6 Gbps", "7.2、7.8 Gbps"."""
-SHARED_UNIT_RATIO = 20
-"""How far apart two numbers joined so may be and still share the unit written after the
-second ("2 or 3 GB"; "4 and 128 GB" are not one kind of figure)."""
-
-
-def numbers_in_line(raw: str, line_no: int) -> list[TextNumber]:
-    """The numbers of one line, in reading order; a number with no unit of its own takes
-    the unit of the next, when only "or", "and" or "、" stands between them."""
+def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
+    """Yield the numbers of one line, in reading order."""
     line = plain_line(raw)
-    found = list(_numbers_in(line, line_no))
-    for index in range(len(found) - 2, -1, -1):
-        number, following = found[index], found[index + 1]
-        if number.unit is not None or following.unit is None or number.high is not None:
-            continue
-        if not _ALTERNATIVE.fullmatch(line, number.end, following.column - 1):
-            continue
-        if not number.value or not following.value:
-            continue
-        ratio = abs(following.value / number.value)
-        if 1 / SHARED_UNIT_RATIO <= ratio <= SHARED_UNIT_RATIO:
-            found[index] = replace(number, unit=following.unit, unit_text=following.unit_text)
-    return found
-
-
-def _numbers_in(line: str, line_no: int) -> Iterator[TextNumber]:
-    """Yield the numbers of one plain line, in reading order, each with its own unit."""
     position = 0
     for match in NUMBER.finditer(line):
         start, end = match.span()

@@ -136,7 +136,7 @@ def _longest(mentions: Sequence[Mention]) -> list[Mention]:
 
 
 _LISTED_NUMBERS = re.compile(
-    r"^\s*(?:,|，|、|/|and|or|和|与|及|或|versus|vs\.?|对)\s*"
+    r"^\s*(?:,|，|、|/|and|or|to|和|与|及|或|到|至|versus|vs\.?|对)\s*"
     r"(?:about|around|roughly|nearly|约|大约|≈|~)?\s*$",
     re.IGNORECASE,
 )
@@ -144,8 +144,8 @@ _LISTED_NUMBERS = re.compile(
 
 def shared_units(numbers: Sequence[TextNumber], text: str) -> dict[int, TextNumber]:
     """The bare numbers of a list whose last number has a unit, given that unit:
-    "80 and 192 GB", "4、8 和 16 MiB", "2,048 versus 450 GB/s" (index → the number with
-    the unit)."""
+    "80 and 192 GB", "4、8 和 16 MiB", "2,048 versus 450 GB/s", "from 200 to 195.3 FLOP/B"
+    (index → the number with the unit)."""
     spans = [(n.column - 1, n.end) for n in numbers]
     given: dict[int, TextNumber] = {}
     for run in _runs(spans, text, _LISTED_NUMBERS):

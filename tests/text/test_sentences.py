@@ -399,6 +399,26 @@ def test_the_bare_numbers_of_a_list_take_the_unit_of_its_last(english_view: Cata
     assert "the text gives no unit" not in first.why
 
 
+def test_a_number_changed_to_another_takes_its_unit(tmp_path: Path) -> None:
+    # "from 400 to 390.6 OP/B": the 400 is an intensity in OP/B too, the INT8 ridge
+    facts = [
+        ("peak.bf16_dense", "320 TFLOPS"),
+        ("peak.int8_dense", "640 TOPS"),
+        ("hbm.bandwidth", "1.6 TB/s"),
+    ]
+    view = _chip_a(tmp_path, facts, rules="--standard-rules")
+    for text in (
+        "Read in binary, Chip A's ridges move from 200 to 195.3 FLOP/B and from 400 to 390.6 OP/B.",
+        "按二进制读，Chip A 的两个拐点从 200 到 195.3 FLOP/B、从 400 到 390.6 OP/B。",
+    ):
+        said = {c.number.digits: c for c in _claims(text, view)}
+        assert (said["400"].verdict, said["400"].quantity) == (
+            Verdict.matched,
+            "ridge.hbm_int8",
+        ), said["400"].why
+        assert (said["200"].verdict, said["200"].quantity) == (Verdict.matched, "ridge.hbm")
+
+
 def test_a_limit_states_its_own_value_and_allows_the_values_within_it(
     second_view: CatalogView,
 ) -> None:
