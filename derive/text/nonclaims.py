@@ -63,6 +63,10 @@ _FIGURE_BEFORE = re.compile(
     r"|第\s?|议题|附件|附录|appendix|attachment|annex|exhibit|agenda item|action item)\s?$",
     re.IGNORECASE,
 )
+_FIGURE_PART_BEFORE = re.compile(
+    r"(?:图|表|(?i:figures?|figs?\.|tables?|tab\.))\s?\d{1,2}\s?[-–]\s?$"
+)
+"""A figure's or table's number within its chapter: the 1 of "表 2-1", "Table 3-2"."""
 _FIGURE_AFTER_ORDINAL = re.compile(r"\s?(?:步|栏|档|张|行|列|页|条|点|项|个问题|种|课)")
 _FORMAT_AFTER = re.compile(
     r"\s?(?:peaks?|formats?|precisions?|float(?:ing)?|math|arithmetic|inputs?|accumulat\w*"
@@ -220,7 +224,7 @@ _PER_MAC_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _LIST_MARKER = re.compile(r"\s*(?:[-*+]\s+)?$")
-_LIST_AFTER = re.compile(r"(?:[.、)]|\.\))\s")
+_LIST_AFTER = re.compile(r"(?:[.、)]|\.\))\s|[)）、](?=[^\s\d.,])")
 _YEAR_AFTER = re.compile(r"\s?(?:年|年代|s\b)")
 _YEAR_BEFORE = re.compile(
     r"(?:in|since|by|until|from|of|circa|year|ISCA|NeurIPS|ICML|MICRO|HPCA|ASPLOS|SC|Hot Chips)"
@@ -256,12 +260,15 @@ _RATING_AFTER = re.compile(
 _RATING_BEFORE = re.compile(r"满分\s?$|(?i:scored?|scores)\s?[:：]?\s?$")
 """A score: "满分 10 分", "8.5 分", "7/10", "scored 8.5 out of 10"."""
 _CONSTANT_DIVISOR_BEFORE = re.compile(r"(?:[÷/]|除以|(?i:divided by))\s{0,2}$")
+_HALVED_BEFORE = re.compile(r"(?:除以|(?i:divided by|divide (?:it |them )?by))\s{0,2}$")
+"""Halving said in words ("稠密算力须除以 2", "divide by 2"): a sparse figure made dense."""
 _CONVERSION_CONSTANTS = frozenset({"8", "1000", "1,000", "1024", "1,024", "100"})
 _PREFIX_BASES = frozenset({"1000", "1,000", "1024", "1,024"})
 _BASE_AFTER = re.compile(r"\s{0,2}(?:进制|换算|-based|based|as the base)", re.IGNORECASE)
 _PREFIXED_TIMES_BEFORE = re.compile(r"\d\s{0,2}(?:[kKMGTP]i?B(?:/s)?\s{0,2})?[×x*]\s{0,2}$")
 _PREFIXED_UNIT = re.compile(r"(?<![A-Za-z])[kKMGTP]i?B(?:/s)?(?![A-Za-z])")
 """'5.3 × 1024', '8 TB/s × 1,000': a number times the base of a unit prefix."""
+_SUPERSCRIPT_POWER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]")
 _URL = re.compile(r"https?://|www\.|arxiv:|doi:", re.IGNORECASE)
 _ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?$")
 
@@ -272,8 +279,9 @@ _NOTE_AFTER = re.compile(r"\s?[\]］)）]")
 """A note's or a citation's mark: "[注2]", "（注 3）", "[12]", "(note 4)"."""
 _HEADING_NUMBER = re.compile(r"\s{0,3}#{1,6}\s+(?:§\s?)?$")
 _RUN_IN_HEADING = re.compile(r"\s{0,3}(?:[-*+]\s+)?(?:\*\*|__)(?:§\s?)?$")
-_RUN_IN_TITLE = re.compile(r"\.?\s{1,2}[^\d*_|]{1,40}?(?:\*\*|__)")
-"""A bold title opening a paragraph, numbered like a section: "**1.1 峰值算力。**"."""
+_RUN_IN_TITLE = re.compile(r"\.?\s{1,2}[^\d*_|][^*_|]{0,60}?(?:\*\*|__)")
+"""A bold title opening a paragraph, numbered like a section: "**1.1 峰值算力。**", "**5.1
+为什么旧版写 48 TFLOPS？**"."""
 _INDEX_BEFORE = re.compile(r"(?<![A-Za-z])[a-z]\s?=\s?$")
 _COEFFICIENT_AFTER = re.compile(r"\s?[·*/]\s?[A-Za-z\u4e00-\u9fff(]|\s?[·]\s?\d")
 _MONTH_DAY_TIME = re.compile(
@@ -433,7 +441,10 @@ def classify(
         return NonClaim.identifier  # 驱动 550, Hot Chips 34, ISSCC 2023's session 2
     right_after = line[start + len(number.digits) : start + len(number.digits) + _WINDOW]
     has_unit = bool(number.unit_text)
-    if "^" in number.literal and number.digits in ("2", "10"):
+    if ("^" in number.literal or _SUPERSCRIPT_POWER.search(number.literal)) and number.digits in (
+        "2",
+        "10",
+    ):
         return NonClaim.constant  # 10^9, 2^30: a power of the base, said as a definition
     if not has_unit and _POWER_OF_TEN.fullmatch(number.literal.strip()):
         return NonClaim.constant  # / 1e3, * 1e12: a power of ten that scales a unit
@@ -521,7 +532,7 @@ def classify(
         not has_unit and _BITS_FORMAT_AFTER.match(line, number.end)
     ):
         return NonClaim.identifier  # 16-bit peak, 8 位整数: the name of a number format
-    if _FIGURE_BEFORE.search(before):
+    if _FIGURE_BEFORE.search(before) or (not has_unit and _FIGURE_PART_BEFORE.search(before)):
         return NonClaim.figure
     if _ORDINAL_AFTER.match(right_after) and not has_unit:
         return NonClaim.ordinal
@@ -585,7 +596,7 @@ def classify(
         not has_unit
         and number.digits in sections
         and number.high is None
-        and not re.match(r"\s?[×x倍%]", right_after)
+        and not re.match(r"\s?[×x÷/*倍%]", right_after)
     ):
         return NonClaim.section  # a section number this text refers to elsewhere
     if number.digits in _PREFIX_BASES and _BASE_AFTER.match(right_after):
@@ -603,14 +614,16 @@ def classify(
         and _CONSTANT_DIVISOR_BEFORE.search(before)
     ):
         return NonClaim.constant  # ÷ 8 (bits per byte), / 1000 (a prefix)
+    if not has_unit and number.digits == "2" and _HALVED_BEFORE.search(before):
+        return NonClaim.constant  # 稠密算力须除以 2: halving, of no quantity
     if (
         not has_unit
         and "." in number.digits
         and (_VERSION_BEFORE.search(before) or _DOTTED_AFTER.match(line, number.end))
     ):
         return NonClaim.identifier  # PCIe 4.0, CUDA 12.4, compute capability 8.0, 2.1.0
-    if number.unit and _defines_a_unit(line, number):
-        return NonClaim.constant  # 1 TB/s = 1,000 GB/s: what a unit means
+    if _defines_a_unit(line, number):
+        return NonClaim.constant  # 1 TB/s = 1,000 GB/s, 1 亿 ＝ 10⁸: what a unit means
     if _DEFINITION_AFTER.match(right_after) or (
         _DEFINITION_BEFORE.search(before) and (number.unit or _BITS_AFTER.match(right_after))
     ):
@@ -691,38 +704,55 @@ def sets_exercises(headings: Iterable[str]) -> bool:
     return any(_EXERCISES.search(heading) for heading in headings)
 
 
-_EQUALS_BEFORE = re.compile(r"\s{0,2}[=＝]\s{0,2}$")
-_EQUALS_AFTER = re.compile(r"\s{0,2}[=＝]\s{0,2}(?=\d)")
+_EQUALS_BEFORE = re.compile(r"\s{0,2}[=＝≈]\s{0,2}$")
+_EQUALS_AFTER = re.compile(r"\s{0,2}[=＝≈]\s{0,2}(?=\d)")
 _DEFINED_SPAN = 40
 """How far either side of "=" the other number of a unit's definition may stand."""
+_DEFINED_STEPS = 3
+"""How many "=" or "≈" back a unit's definition may go ("1 GiB = 2³⁰ B ≈ 1.074 GB")."""
 
 
 def _defines_a_unit(line: str, number: TextNumber) -> bool:
-    """True for either side of "1 TB/s = 1,000 GB/s": a unit said in another, exactly.
+    """True for either side of "1 TB/s = 1,000 GB/s", "1 GiB ＝ 2³⁰ 字节 ≈ 1.074 GB" or
+    "1 亿 ＝ 10⁸": a unit (or a scale word) said in another, exactly or to the digits
+    written.
 
     Only the few characters around the "=" are read again, so a line of a thousand
     numbers costs a thousand short looks, not a thousand reads of the line.
     """
     from derive.text.numbers import numbers_in_line
 
-    start = number.column - 1
-    pairs: list[tuple[TextNumber, TextNumber]] = []
-    if number.value == 1 and (equals := _EQUALS_AFTER.match(line, number.end)):
+    if number.digits == "1" and (equals := _EQUALS_AFTER.match(line, number.end)):
         after = list(numbers_in_line(line[equals.end() : equals.end() + _DEFINED_SPAN], 0))
-        if after and after[0].column == 1:
-            pairs.append((number, after[0]))
-    if _EQUALS_BEFORE.search(line, max(0, start - 4), start):
-        window = line[max(0, start - _DEFINED_SPAN) : start]
-        before = list(numbers_in_line(window, 0))
-        if before and _EQUALS_BEFORE.fullmatch(window[before[-1].end :]):
-            pairs.append((before[-1], number))
-    for a, b in pairs:
-        if a.value != 1 or not (a.unit and b.unit and a.unit != b.unit):
-            continue
-        try:
-            scale = factor(a.unit, b.unit)
-        except UnitError:
-            continue
-        if abs(float(scale) - float(b.value)) <= 1e-9 * float(b.value):
+        if after and after[0].column == 1 and _defined(number, after[0]):
             return True
+    start = number.column - 1
+    for _ in range(_DEFINED_STEPS):  # back along "= … ≈ …" to the "1 X" it defines
+        if not _EQUALS_BEFORE.search(line, max(0, start - 4), start):
+            return False
+        low = max(0, start - _DEFINED_SPAN)
+        window = line[low:start]
+        before = list(numbers_in_line(window, 0))
+        if not before or not _EQUALS_BEFORE.fullmatch(window[before[-1].end :]):
+            return False
+        if before[-1].digits == "1":
+            return _defined(before[-1], number)
+        start = low + before[-1].column - 1
     return False
+
+
+def _defined(one: TextNumber, other: TextNumber) -> bool:
+    """True when `other` states what `one` ("1 GiB", "1 亿") is, to its written digits."""
+    if one.digits != "1":
+        return False
+    if not one.unit and not other.unit:
+        return one.value != 1 and one.value == other.value  # 1 亿 = 10⁸
+    if not (one.unit and other.unit and one.unit != other.unit):
+        return False
+    try:
+        scale = float(factor(one.unit, other.unit)) * float(one.value)
+    except UnitError:
+        return False
+    return other.low_bound <= scale <= other.high_bound or abs(scale - float(other.value)) <= (
+        1e-9 * float(other.value)
+    )

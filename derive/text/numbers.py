@@ -44,7 +44,8 @@ POST_OPENING = r"\s{0,3}(?:[-*+>]\s+)?(?:\*\*|__)?"
 """What may come before a thread's post number at the start of its line ("- **3/16")."""
 _OPENS_A_POST = re.compile(POST_OPENING)
 _CARET = re.compile(r"\^([1-9]\d?)(?![\d.])")
-_SQUARED = re.compile(r"([²³])")
+_SQUARED = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}(?![⁰¹²³⁴⁵⁶⁷⁸⁹])")
+"""A power in superscript digits: "128²", "2³⁰", "10⁸"."""
 _AND_A_HALF = re.compile(r"\s{1,2}and\s(?:a\s)?half(?![A-Za-z])|\s?个半")
 """A half after a whole number, as said aloud: "3 and a half", "3 个半"."""
 _RANGE = re.compile(
@@ -375,11 +376,11 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
             resolution, literal_end = Decimal(0), caret.end()
             used = caret.end() - end
         else:
-            # "128²" squares; "3.2³" after a decimal is a footnote's mark
+            # "128²" squares, "2³⁰" is 2 to the 30th; "3.2³" after a decimal is a footnote's mark
             squared = _SQUARED.match(line, end) if "." not in digits else None
             if squared:
-                value = value ** (2 if squared.group() == "²" else 3)
-                resolution, literal_end = Decimal(0), end + 1
+                value = value ** int(squared.group().translate(_SUPERSCRIPT))
+                resolution, literal_end = Decimal(0), squared.end()
         fraction = _FRACTION.match(line, end) if not used and "." not in digits else None
         if (
             fraction

@@ -136,11 +136,23 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("built with ROCm 6.1 and PyTorch 2.3", NonClaim.identifier),
         ("sits near 1290 MHz anyway (GPU Boost 2.0).", NonClaim.identifier),
         ("flashed with JetPack 5.1 last week", NonClaim.identifier),
+        ("各配置所用芯片见表 2-1。", NonClaim.figure),
+        ("as Table 3-2 lists", NonClaim.figure),
+        ("1）进风温度不高于 35 °C；", NonClaim.list_marker),
+        ("2、机箱前后留出 10 cm", NonClaim.list_marker),
+        ("**5.1 为什么旧版规格书写 H100 PCIe 的 FP32 是 48 TFLOPS？**", NonClaim.section),
+        ("稠密算力须除以 2，即约 756 TFLOPS", NonClaim.constant),
+        ("so divide by 2 for the dense figure", NonClaim.constant),
+        ("答：273 × 10⁹ ÷ 2³⁰ ≈ 254 GiB/s", NonClaim.constant),
+        ("| 1 亿 ＝ 10⁸ |", NonClaim.constant),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
     nth = {
         "1024 bit × 7.2 Gbps ÷ 8": 2,
+        "各配置所用芯片见表 2-1。": 1,
+        "as Table 3-2 lists": 1,
+        "答：273 × 10⁹ ÷ 2³⁰ ≈ 254 GiB/s": 1,
         "跳号：0 · 1 · 2 · 3 · 4": 2,
         "数值见第 1、2 节的出处": 1,
         "as sections 3 and 4 show": 1,
@@ -198,6 +210,9 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "屋脊点为 1979 ÷ 4 ≈ 495 FLOP/B",
         "a 12 GB card at 192-bit, fine for games",
         "2 × 1.5 m crates of 4 boards",
+        "1、2 号卡都是 24 GB",
+        "**5.8 TFLOPS** at the boost clock",
+        "the 2 dies divided by 2 links",
     ],
 )
 def test_claims_are_left_to_resolution(text: str) -> None:
@@ -247,6 +262,21 @@ def test_a_unit_said_in_another_is_a_definition() -> None:
     assert [kind(line, 0), kind(line, 1)] == [NonClaim.constant, NonClaim.constant]
     # a claim that a terabyte-per-second part moves 900 GB/s is no definition
     assert [kind("its 1 TB/s = 900 GB/s", n) for n in (0, 1)] == [None, None]
+    # a chain of them, the last to the digits written; a scale word said in digits
+    chained = "| 1 GiB ＝ 2³⁰ 字节 ≈ 1.074 GB | 288 GiB ≈ 309.2 GB |"
+    assert [kind(chained, n) for n in range(5)] == [NonClaim.constant] * 3 + [None, None]
+    assert [kind("| 1 亿 ＝ 10⁸ | 800 亿 ＝ 8 × 10¹⁰ |", n) for n in range(4)] == [
+        NonClaim.constant,
+        NonClaim.constant,
+        None,
+        None,
+    ]
+    assert [kind("1 GiB ≈ 1.1 GB, but 1 GiB ≈ 1.2 GB is wrong", n) for n in range(4)] == [
+        NonClaim.constant,
+        NonClaim.constant,
+        None,
+        None,
+    ]
 
 
 def test_a_number_inside_a_name_of_the_catalog_names() -> None:
@@ -260,6 +290,10 @@ def test_a_section_number_the_text_uses_elsewhere_is_a_section() -> None:
     number = next(iter(numbers_in_line(line, 1)))
     assert classify(line, number, 0, sections={"3.6"}) is NonClaim.section
     assert classify(line, number, 0) is None
+    # divided, it is a figure: "5.8 ÷ 0.256" where a question 5.8 stands above
+    divided = "屋脊点约 5.8 ÷ 0.256 ≈ 22.7 FLOP/B"
+    number = next(iter(numbers_in_line(divided, 1)))
+    assert classify(divided, number, 0, sections={"5.8"}) is None
 
 
 def test_hypothetical_sentences() -> None:

@@ -133,6 +133,8 @@ def test_hyphenated_units_fractions_and_squares() -> None:
     assert [n.value for n in numbers("BF16 是 71/142 TFLOPS")][1:] == [Decimal(71), Decimal(142)]
     (square,) = numbers("2 × 256² cells")[1:]
     assert square.value == Decimal(65536)
+    # two superscript digits are one power: 2³⁰ bytes in a GiB, 10⁸ in 亿
+    assert [n.value for n in numbers("2³⁰ 字节，10⁸")] == [Decimal(2**30), Decimal(10**8)]
     # a half said aloud: "3 and a half terabytes a second" is 3.5 TB/s, to a quarter
     (spoken,) = numbers("about 3 and a half terabytes a second")
     assert (spoken.value, spoken.unit, spoken.resolution) == (
