@@ -89,21 +89,21 @@ OWN_SETS = (
     OwnSet("fourth", "zh", 150, (0.98, 0.97, 0.95, 0.99), "92.1 / 80.1 / 76.3 / 84.1"),
     OwnSet("fourth", "en", 85, (0.99, 0.96, 0.95, 0.99), "95.0 / 92.3 / 88.4 / 97.5"),
     # MI300A, TPU v5p, RTX 6000 Ada, WSE-3, HBM2E
-    OwnSet("fifth", "zh", 200, (0.97, 0.92, 0.93, 0.96), "95.7 / 79.2 / 74.4 / 88.7"),
+    OwnSet("fifth", "zh", 200, (0.97, 0.93, 0.93, 0.96), "95.7 / 79.2 / 74.4 / 88.7"),
     OwnSet("fifth", "en", 100, (0.98, 0.94, 0.93, 0.99), "97.7 / 69.2 / 58.3 / 96.2"),
     # V100, TPU v3 and its pod, MI210, Trainium2 and its systems, HBM2
     OwnSet("sixth", "zh", 250, (0.99, 0.93, 0.91, 0.98), "96.7 / 86.9 / 82.5 / 96.2"),
     OwnSet("sixth", "en", 130, (0.99, 0.94, 0.93, 0.99), "95.7 / 84.4 / 80.7 / 100"),
     # P100, MI100, Max 1550, GC200, A40, GDDR6
     OwnSet("seventh", "zh", 240, (0.99, 0.95, 0.96, 0.98), "98.1 / 85.2 / 81.2 / 94.2"),
-    OwnSet("seventh", "en", 230, (0.99, 0.95, 0.94, 0.98), "99.0 / 88.0 / 85.1 / 93.8"),
+    OwnSet("seventh", "en", 230, (0.99, 0.95, 0.95, 0.98), "99.0 / 88.0 / 85.1 / 93.8"),
     # Ascend 910, Gaudi 2, Inferentia2, RTX 4090, GroqChip, LPDDR5X (first scores at the
     # head of the stop before it was written)
     OwnSet("eighth", "zh", 480, (0.98, 0.93, 0.95, 0.98), "98.4 / 87.1 / 86.7 / 92.2"),
     OwnSet("eighth", "en", 400, (0.98, 0.94, 0.95, 0.95), "97.4 / 88.3 / 88.3 / 88.4"),
     # T4, TPU v2 and its pod, Maia 100, Wormhole n300, Trainium, HBM4: two FAQ-style texts;
     # the issue's targets are not all met on it (see the README)
-    OwnSet("ninth", "zh", 430, (0.94, 0.88, 0.86, 0.98), "94.5 / 84.4 / 82.8 / 94.1"),
+    OwnSet("ninth", "zh", 430, (0.94, 0.89, 0.87, 0.98), "94.5 / 84.4 / 82.8 / 94.1"),
     OwnSet("ninth", "en", 430, (0.98, 0.91, 0.91, 0.96), "96.0 / 88.4 / 87.4 / 95.9"),
     # A30, H20, Gaudi, WSE-2, SN40L, GDDR7: lecture notes and a review; misses the targets
     OwnSet("tenth", "zh", 400, (0.97, 0.93, 0.88, 0.98), "94.2 / 89.3 / 83.4 / 96.7"),
@@ -114,8 +114,8 @@ OWN_SETS = (
     OwnSet("eleventh", "en", 360, (0.98, 0.95, 0.92, 0.99), "97.7 / 91.3 / 87.7 / 97.2"),
     # TPU v6e, Ascend 910B, L40, MI60, Max 1100, GDDR6X: an answer with its comments and an
     # engineering blog post; misses the targets (see the README)
-    OwnSet("twelfth", "zh", 550, (0.98, 0.93, 0.90, 0.95), "94.9 / 86.2 / 87.7 / 86.4"),
-    OwnSet("twelfth", "en", 480, (0.97, 0.94, 0.92, 0.97), "96.8 / 91.2 / 88.2 / 94.4"),
+    OwnSet("twelfth", "zh", 550, (0.98, 0.93, 0.91, 0.95), "94.9 / 86.2 / 87.7 / 86.4"),
+    OwnSet("twelfth", "en", 480, (0.97, 0.95, 0.93, 0.97), "96.8 / 91.2 / 88.2 / 94.4"),
     # V100 PCIe, Jetson AGX Orin, A2, Radeon Pro W7900, Grayskull e150, Arc A770, LPDDR5: a
     # lab's selection report and a forum thread; misses the targets (see the README)
     OwnSet("thirteenth", "zh", 620, (0.94, 0.88, 0.89, 0.90), "89.6 / 84.1 / 85.0 / 86.8"),
@@ -126,12 +126,12 @@ OWN_SETS = (
     OwnSet("fourteenth", "en", 350, (0.98, 0.94, 0.94, 0.98), "97.8 / 88.4 / 86.8 / 92.9"),
     # GH200, Tesla K80, MI50, MTIA v1, WSE-1, HBM: lecture notes and a design review;
     # misses the targets on accuracy and non-claims (first scores at 598c6cd)
-    OwnSet("fifteenth", "zh", 390, (0.99, 0.92, 0.89, 0.97), "97.5 / 85.5 / 85.1 / 85.2"),
+    OwnSet("fifteenth", "zh", 390, (0.99, 0.93, 0.90, 0.97), "97.5 / 85.5 / 85.1 / 85.2"),
     OwnSet("fifteenth", "en", 390, (0.98, 0.90, 0.94, 0.85), "98.7 / 85.5 / 90.8 / 80.3"),
     # RTX 3090, Jetson AGX Xavier, Tesla M40, Hailo-8, NNP-T, LPDDR4X: a review and a
     # podcast transcript (first scores at 598c6cd, before units spelled out in words)
-    OwnSet("sixteenth", "zh", 390, (0.96, 0.95, 0.95, 0.99), "96.1 / 92.1 / 91.0 / 98.6"),
-    OwnSet("sixteenth", "en", 385, (0.97, 0.92, 0.89, 0.97), "92.4 / 80.1 / 61.2 / 93.5"),
+    OwnSet("sixteenth", "zh", 390, (0.96, 0.96, 0.96, 0.99), "96.1 / 92.1 / 91.0 / 98.6"),
+    OwnSet("sixteenth", "en", 385, (0.98, 0.93, 0.90, 0.97), "92.4 / 80.1 / 61.2 / 93.5"),
     # Titan V, Radeon VII, A800, Ascend 310, Goya, DDR4: a talk's slides and notes and an
     # encyclopedia article; misses the targets (first scores at 0f6362b)
     OwnSet("seventeenth", "zh", 390, (0.93, 0.82, 0.84, 0.83), "93.2 / 82.3 / 83.8 / 83.1"),
@@ -174,11 +174,11 @@ OWN_SETS = (
     # RTX 4070, Quadro GV100, MTT S80, M4 Max, A16, GDDR6W: a video script and a buyer's
     # guide FAQ (first scores at 7d32fe8)
     OwnSet("twentysixth", "zh", 400, (0.97, 0.87, 0.87, 0.96), "96.6 / 84.8 / 82.4 / 95.5"),
-    OwnSet("twentysixth", "en", 330, (0.96, 0.89, 0.88, 0.97), "97.2 / 82.0 / 84.8 / 82.3"),
+    OwnSet("twentysixth", "en", 330, (0.96, 0.89, 0.89, 0.97), "97.2 / 82.0 / 84.8 / 82.3"),
     # RTX 2060, Tesla P100 PCIe, RX 6700 XT, Jetson Orin Nano, Greco, LPDDR5T: a numbered
     # social-media thread and a talk's transcript (first scores at 7d32fe8)
     OwnSet("twentyseventh", "zh", 395, (0.98, 0.90, 0.88, 0.97), "94.3 / 76.4 / 84.2 / 69.1"),
-    OwnSet("twentyseventh", "en", 355, (0.98, 0.86, 0.85, 0.94), "98.0 / 83.2 / 83.1 / 90.6"),
+    OwnSet("twentyseventh", "en", 355, (0.99, 0.86, 0.86, 0.94), "98.0 / 83.2 / 83.1 / 90.6"),
     # RTX 4060 Ti 16GB, RTX 3070, RX 7800 XT, Jetson Xavier NX, Ascend 910C, HMC Gen2: a
     # forum thread with numbered floors and a benchmark repository's README (first scores
     # at 8c5db87)
@@ -187,7 +187,7 @@ OWN_SETS = (
     # TITAN RTX, A100 PCIe 40GB, RX Vega 64, Kunlunxin R200, Snapdragon X Elite's NPU,
     # LPDDR6: a tender's technical specification and a Reddit-style thread (first scores
     # at 8c5db87)
-    OwnSet("twentyninth", "zh", 395, (0.97, 0.88, 0.83, 0.93), "97.0 / 81.1 / 83.1 / 82.8"),
+    OwnSet("twentyninth", "zh", 395, (0.97, 0.89, 0.85, 0.93), "97.0 / 81.1 / 83.1 / 82.8"),
     OwnSet("twentyninth", "en", 360, (0.97, 0.90, 0.87, 0.97), "97.6 / 86.9 / 87.8 / 90.4"),
     # RTX 5090, Quadro P6000, Arc B580, MTT S4000, Tesla K10, GDDR5: a group chat's log and
     # a notebook exported to Markdown (first scores at 8c5db87)
@@ -213,6 +213,15 @@ OWN_SETS = (
     # 93.8 / 81.6 / 76.7 / 92.0, 92.2 / 82.9 / 89.0 / 87.4)
     OwnSet("thirtyfourth", "zh", 435, (0.94, 0.84, 0.82, 0.93), "93.9 / 82.5 / 78.4 / 92.0"),
     OwnSet("thirtyfourth", "en", 400, (0.93, 0.85, 0.91, 0.90), "92.2 / 82.9 / 89.0 / 87.4"),
+    # GTX 680, HD 7970, L40S, Gaudi 3, Jetson Orin NX 16GB, PCIe 5.0: an encyclopedia entry
+    # and a GitHub issue thread on a benchmark's spec file (first scores at a70ebf4, the same
+    # at 1e9061a, before this stop's changes)
+    OwnSet("thirtyfifth", "zh", 450, (0.96, 0.85, 0.84, 0.90), "96.7 / 86.1 / 84.8 / 91.2"),
+    OwnSet("thirtyfifth", "en", 355, (0.91, 0.76, 0.74, 0.86), "91.4 / 76.4 / 75.2 / 86.9"),
+    # H100 PCIe, RX 480, RTX 3090 Ti, MI355X, M4 Pro, NVLink 4: a workstation's user manual
+    # and a podcast's transcript (first scores at a70ebf4, the same at 1e9061a)
+    OwnSet("thirtysixth", "zh", 450, (0.98, 0.89, 0.84, 0.96), "97.9 / 83.9 / 85.3 / 84.0"),
+    OwnSet("thirtysixth", "en", 415, (0.96, 0.84, 0.81, 0.95), "96.7 / 84.6 / 82.1 / 96.2"),
 )
 
 
