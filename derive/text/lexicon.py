@@ -169,7 +169,7 @@ class Lexicon:
         senses: dict[str, dict[tuple[str, str], Sense]] = defaultdict(dict)
 
         def add(term: str, sense: Sense) -> None:
-            term = term.strip().lower()
+            term = term.strip().lower().replace("_", " ")
             if len(term) < 2 and term.isascii():
                 return
             known = senses[term].get((sense.target, sense.id))
@@ -251,13 +251,15 @@ class Lexicon:
 
     def senses(self, term: str) -> tuple[Sense, ...]:
         """What `term` names (empty when it names nothing)."""
-        return self._senses.get(term.lower(), ())
+        return self._senses.get(term.lower().replace("_", " "), ())
 
     def mentions(self, line: str) -> list[Mention]:
-        """Every term in `line`, left to right; of overlapping terms the longest."""
+        """Every term in `line`, left to right; of overlapping terms the longest. An
+        underscore parts words as a space does: `orin_nx_16gb`, `tensor_cores` in code."""
         lower = line.lower()
         if len(lower) != len(line):  # a character whose lower case is longer: keep columns
             lower = "".join(c if len(c.lower()) != 1 else c.lower() for c in line)
+        lower = lower.replace("_", " ")
         found: list[Mention] = []
         for pattern in (self._latin, self._other, self._generation):
             if pattern is None:

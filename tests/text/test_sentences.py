@@ -419,6 +419,28 @@ def test_a_number_changed_to_another_takes_its_unit(tmp_path: Path) -> None:
         assert (said["200"].verdict, said["200"].quantity) == (Verdict.matched, "ridge.hbm")
 
 
+def test_snake_case_keys_of_a_code_block_name_subjects_and_quantities(tmp_path: Path) -> None:
+    # a benchmark's spec file quoted in a text: `zeta_nx_16gb` is Zeta NX 16GB, and
+    # `tensor_cores` its Tensor Cores, as if written with spaces
+    cores = [("cuda_core.count", "1024"), ("tensor_core.count", "32")]
+    files: dict[str, str | bytes] = {
+        "subjects/zeta.yaml": _chip("zeta-nx-16gb", "Zeta NX 16GB", cores),
+        "subjects/omega.yaml": _chip(
+            "omega", "Omega", [("cuda_core.count", "2048"), ("tensor_core.count", "64")]
+        ),
+    }
+    view = _loaded(tmp_path, files)
+    text = "```yaml\nzeta_nx_16gb:\n  cuda_cores: 1024\n  tensor_cores: 32\n```"
+    said = {c.number.digits: c for c in _claims(text, view)}
+    assert [(c.verdict, c.subject, c.quantity) for c in (said["1024"], said["32"])] == [
+        (Verdict.matched, "zeta-nx-16gb", "cuda_core.count"),
+        (Verdict.matched, "zeta-nx-16gb", "tensor_core.count"),
+    ]
+    # the same keys under another subject's key are that subject's, and 32 is not its 64
+    other = {c.number.digits: c for c in _claims(text.replace("zeta_nx_16gb", "omega"), view)}
+    assert other["32"].subject != "zeta-nx-16gb"
+
+
 def test_a_limit_states_its_own_value_and_allows_the_values_within_it(
     second_view: CatalogView,
 ) -> None:
