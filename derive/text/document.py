@@ -1,10 +1,10 @@
 """The shape of a text around its numbers: lines, sentences, clauses, headings, tables.
 
 `read_document` splits a Markdown or plain text into `Block`s: a heading, a
-paragraph line, or a cell of a Markdown pipe table with its column header and its
-row header. Sentence and clause boundaries are kept as sorted offsets, so the
-sentence or clause around any position is found by bisection. One pass, linear in
-the text's length.
+paragraph line, or a cell of a table (a Markdown pipe table, or columns aligned with
+spaces as a terminal prints them) with its column header and its row header. Sentence
+and clause boundaries are kept as sorted offsets, so the sentence or clause around any
+position is found by bisection. One pass, linear in the text's length.
 """
 
 from __future__ import annotations
@@ -184,14 +184,68 @@ def _bare_table(lines: list[str], index: int) -> bool:
     )
 
 
+_WORD = re.compile(r"\S+")
+ALIGNED_COLUMNS = 3
+"""How many columns, at least, a table aligned with spaces has: fewer are a label and its
+value ("Max compute units     448"), not a table."""
+
+
+def _words_of(line: str) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), m.group()) for m in _WORD.finditer(line)]
+
+
+def _aligned(header: list[tuple[int, int, str]], line: str) -> list[tuple[int, int, str]] | None:
+    """The words of `line` when each stands under one word of `header`, in order (left,
+    right or centred: it overlaps the header's span); else None."""
+    words = _words_of(line)
+    if len(words) != len(header):
+        return None
+    for (start, end, _), (h_start, h_end, _) in zip(words, header, strict=True):
+        if start >= h_end or end <= h_start:
+            return None
+    return words
+
+
+def _aligned_header(lines: list[str], index: int) -> list[tuple[int, int, str]] | None:
+    """The columns of a table aligned with spaces that `lines[index]` heads: three or more
+    words of no digits (`device  dtype  peak_tflops`) over a row under them, one word under
+    each, with a number among them."""
+    line = plain_line(lines[index])
+    if "|" in line or index + 1 >= len(lines):
+        return None
+    header = _words_of(line)
+    if len(header) < ALIGNED_COLUMNS or any(c.isdigit() for _, _, w in header for c in w[:1]):
+        return None
+    below = _aligned(header, plain_line(lines[index + 1]))
+    if below is None or not any(w[:1].isdigit() for _, _, w in below):
+        return None
+    return header
+
+
 def read_document(text: str) -> Iterator[Block]:
     """Yield the blocks of `text` in reading order."""
     header: list[str] | None = None
     wrapped: tuple[int, str] | None = None  # a short row's cell count and row header
+    spaced: list[tuple[int, int, str]] | None = None  # the header of an aligned table
     lines = text.splitlines()
     for index, raw in enumerate(lines):
         number = index + 1
         line = plain_line(raw)
+        if spaced is not None:
+            words = _aligned(spaced, line)
+            if words is not None:
+                # what the row is about: its words that are no numbers ("l40s  bf16")
+                row_header = " ".join(w for _, _, w in words if not w[:1].isdigit())
+                for column, (start, end, _) in enumerate(words):
+                    under = Cell(spaced[column][2], row_header, column == 0)
+                    yield _block(number, line[start:end], start, cell=under)
+                continue
+            spaced = None
+        if header is None and (spaced := _aligned_header(lines, index)) is not None:
+            for column, (start, end, word) in enumerate(spaced):
+                title = Cell(word, "", column == 0, True)
+                yield _block(number, line[start:end], start, cell=title)
+            continue
         row = _unquoted(line)  # "> | a | b |": a table quoted in a reply is a table
         if header is not None and "|" in row and _TABLE_RULE.match(row):
             continue  # the rule under a header

@@ -262,8 +262,9 @@ def excluded(
         called_sparse = _called(view, _CALLED_SPARSE)
         ruled_out |= (set(view.quantities) - called_sparse) if sparse else called_sparse
     cell = block.cell
-    measured = cell is not None and bool(
-        _MEASURED_HEADER.search(cell.column_header) or _MEASURED_HEADER.search(cell.row_header)
+    measured = cell is not None and any(  # "Measured ridge", "measured_tflops"
+        _MEASURED_HEADER.search(header.replace("_", " "))
+        for header in (cell.column_header, cell.row_header)
     )
     # "a mean of about 170 W", "实测 171 W": not the TDP
     if measured or place.says(_AVERAGE) or place.leads(_MEASURED):

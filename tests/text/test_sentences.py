@@ -3040,6 +3040,46 @@ def test_a_table_without_outer_pipes_a_rule_or_outside_a_quote_is_a_table(
     ], got
 
 
+def test_columns_aligned_with_spaces_are_a_table(tmp_path: Path) -> None:
+    # a terminal's output pasted in a text: each figure stands under its column's header,
+    # and the row's words (the device, the format) say what it is about; a measured
+    # column holds no rated figure
+    peak = "  - id: peak.bf16_dense\n    name: peak\n    unit: TFLOPS\n"
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": _quantity("power.tdp", "power", "W") + peak,
+        "subjects/chip-a.yaml": _chip(
+            "chip-a", "Chip A", [("peak.bf16_dense", "400 TFLOPS"), ("power.tdp", "400 W")]
+        ),
+        "subjects/chip-b.yaml": _chip(
+            "chip-b", "Chip B", [("peak.bf16_dense", "800 TFLOPS"), ("power.tdp", "310 W")]
+        ),
+    }
+    view = _loaded(tmp_path, files)
+    table = (
+        "```\n"
+        "device   dtype   peak_tflops   measured_tflops   power_w\n"
+        "chip_a   bf16          400.0             310.2       400\n"
+        "chip_b   bf16          800.0             310         310\n"
+        "```\n"
+    )
+    got = [
+        (r.number.literal, r.verdict.value, r.subject, r.quantity)
+        for r in check_text(table, view).results
+        if r.number.digits not in ("16",)
+    ]
+    assert got == [
+        ("400.0", "matched", "chip-a", "peak.bf16_dense"),
+        ("310.2", "unresolved", None, None),  # measured, though Chip B's power is 310 W
+        ("400", "matched", "chip-a", "power.tdp"),
+        ("800.0", "matched", "chip-b", "peak.bf16_dense"),
+        ("310", "unresolved", None, None),  # measured: not its rated 310 W
+        ("310", "matched", "chip-b", "power.tdp"),
+    ], got
+    # two columns are a label and its value, no table: "Max compute units     448"
+    (alone,) = check_text("Max compute units     448", view).results
+    assert alone.subject is None
+
+
 def test_a_numbering_column_numbers_rows_an_item_column_of_names_does_not(
     tmp_path: Path,
 ) -> None:
