@@ -106,9 +106,11 @@ its transfers a second ("400MT/s")."""
 _REFERENCE_BEFORE = re.compile(
     r"(?<![A-Za-z])(?i:room|rm\.|ext\.?|extension|tel\.?|phone|fax|sku|po|p\.o\.|ticket"
     r"|invoice|order no\.?|part no\.?|serial(?: no\.?)?|ref\.?|rev\.?|no\.|issue|episode"
-    r"|vol\.?|volume)\s?$"
+    r"|vol\.?|volume)\s?$|(?<![A-Za-z])(?i:uid|id)\s?[:：#]?\s?$"
+    r"|(?:编号|订单号|料号|序列号|工单号)\s?[:：]?\s?$"
 )
-"""The label of a reference number: "Room 3.114", "ext. 207", "PO 4500", "SKU 1182"."""
+"""The label of a reference number: "Room 3.114", "ext. 207", "PO 4500", "SKU 1182", "UID
+500233", "商品编号 100087362215"."""
 _LEADING_ZERO = re.compile(r"0\d+")
 """Digits with a leading zero ("0058", "0142"): a code, never an amount."""
 _PHONE = re.compile(r"\+\d{1,3}(?:[ -]\(?\d{2,4}\)?){2,4}(?!\d)")
@@ -179,8 +181,11 @@ _TIMES_AFTER = re.compile(r"\s{0,2}(?:[×*]|times(?![A-Za-z])|x\s)")
 _BYTES_TIMES_BEFORE = re.compile(r"\d\s?[kMGTPE]?i?B(?:/s)?\s?[×*]\s?$")
 _BITS_LATER = re.compile(r"bit|[kMGTP]b(?:ps|/s)|位")
 _FLOP_WORDS = re.compile(r"FLOP|flop|[Pp]eak|峰值|算力")
+_FORMAT_WORDS = re.compile(r"(?<![A-Za-z])(?:FP|BF|TF)(?:64|32|16|8)")
+"""A number format, whose throughput a product of cores, 2 and a clock is ("FP32 = CUDA
+核心 × 2（FMA 算两次）× boost")."""
 _CLOCK_WORDS = re.compile(
-    r"GHz|MHz|hertz|\bgigs?\b|频率|时钟|clock|\d[eE]9|翻一倍|翻倍|doubles?", re.IGNORECASE
+    r"GHz|MHz|hertz|\bgigs?\b|频率|时钟|clock|boost|\d[eE]9|翻一倍|翻倍|doubles?", re.IGNORECASE
 )
 """A product with a clock in it: "16384 × 2 × 2.52 GHz ≈ 82.6 TFLOPS", "MAC 数 × 2 × 频率"."""
 _OPERATIONS = re.compile(r"FLOP|flop|operations?\b|ops\b|浮点运算|运算", re.IGNORECASE)
@@ -641,8 +646,9 @@ def classify(
         and (_TIMES_BEFORE.search(before) or _TIMES_AFTER.match(right_after))
     ):
         near = line[max(0, start - 80) : number.end + 80]
+        throughput = _FLOP_WORDS.search(near) or _FORMAT_WORDS.search(near)
         if (
-            _FLOP_WORDS.search(near) and (_MAC_WORDS.search(near) or _CLOCK_WORDS.search(near))
+            throughput and (_MAC_WORDS.search(near) or _CLOCK_WORDS.search(near))
         ) or _CLOCK_OPERAND_AFTER.match(line, number.end):
             return NonClaim.constant  # MACs × 2 × clock = FLOP/s: two FLOP per MAC
         if _BARE_CLOCK_AFTER.match(line, number.end) and (

@@ -43,7 +43,7 @@ _FRACTION = re.compile(r"/([1-9]\d{0,2})(?![\d/.,])")
 POST_OPENING = r"\s{0,3}(?:[-*+>]\s+)?(?:\*\*|__)?"
 """What may come before a thread's post number at the start of its line ("- **3/16")."""
 _OPENS_A_POST = re.compile(POST_OPENING)
-_CARET = re.compile(r"\^([1-9]\d?)(?![\d.])")
+_CARET = re.compile(r"\^([1-9]\d?)(?!\d|\.\d)")
 _SQUARED = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}(?![⁰¹²³⁴⁵⁶⁷⁸⁹])")
 """A power in superscript digits: "128²", "2³⁰", "10⁸"."""
 _AND_A_HALF = re.compile(r"\s{1,2}and\s(?:a\s)?half(?![A-Za-z])|\s?个半")

@@ -145,6 +145,11 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("so divide by 2 for the dense figure", NonClaim.constant),
         ("答：273 × 10⁹ ÷ 2³⁰ ≈ 254 GiB/s", NonClaim.constant),
         ("| 1 亿 ＝ 10⁸ |", NonClaim.constant),
+        ("TB means 10^12 bytes, not 2^30 or 2^40.", NonClaim.constant),
+        ("FP32 = CUDA 核心 × 2（FMA 算两次）× boost：", NonClaim.constant),
+        ("店铺：芯动数码 ｜ 商品编号 100087362215 ｜ 上架", NonClaim.identifier),
+        ("**@老黄的皮衣**（UID 500233）：首发价", NonClaim.identifier),
+        ("posted by user ID: 4521", NonClaim.identifier),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
@@ -153,6 +158,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "各配置所用芯片见表 2-1。": 1,
         "as Table 3-2 lists": 1,
         "答：273 × 10⁹ ÷ 2³⁰ ≈ 254 GiB/s": 1,
+        "TB means 10^12 bytes, not 2^30 or 2^40.": 2,
+        "FP32 = CUDA 核心 × 2（FMA 算两次）× boost：": 1,
         "跳号：0 · 1 · 2 · 3 · 4": 2,
         "数值见第 1、2 节的出处": 1,
         "as sections 3 and 4 show": 1,
@@ -213,6 +220,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "1、2 号卡都是 24 GB",
         "**5.8 TFLOPS** at the boost clock",
         "the 2 dies divided by 2 links",
+        "dual-issue: 4,096 stream processors",
+        "it has 16 IDs",
     ],
 )
 def test_claims_are_left_to_resolution(text: str) -> None:
