@@ -143,7 +143,6 @@ _PROSE_UNITS: dict[str, str] = {
     "cycles": "cycle",
     "MAC": "MAC",
     "PFLOPS": "PFLOP/s",
-    "GT/s": "",
     "Gb": "Gbit",  # "8Gb 颗粒", "8 Gb parts": a die's density in bits
     "Mb": "Mbit",
     "G": "GB",  # "16G 显存", "24G 的 GDDR5": a capacity said the Chinese way

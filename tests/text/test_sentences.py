@@ -3040,6 +3040,35 @@ def test_a_table_without_outer_pipes_a_rule_or_outside_a_quote_is_a_table(
     ], got
 
 
+def test_transfers_a_second_are_a_rate_not_a_count(tmp_path: Path) -> None:
+    # "32 GT/s" is a link's lane rate (as the catalog writes it, in GT/s), not its 16 lanes;
+    # "12 GT/s" of a memory's pins is its pin rate in Gbit/s
+    quantities = (
+        "quantities:\n"
+        "  - id: link.lane_rate\n    name: lane rate\n    synonyms: [GT/s, 通道速率]\n"
+        "    unit: GT/s\n"
+        "  - id: link.lanes\n    name: lanes\n    synonyms: [通道, 链路宽度]\n    count: true\n"
+    )
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": quantities,
+        "subjects/link-x.yaml": _chip(
+            "link-x", "LinkX 5", [("link.lane_rate", "32 GT/s"), ("link.lanes", "16")]
+        ),
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("gddr.pin_rate", "12 Gbit/s")]),
+    }
+    view = _loaded(tmp_path, files)
+    for text, pair in (
+        ("LinkX 5 每条通道 32 GT/s。", ("link-x", "link.lane_rate")),
+        ("LinkX 5 runs each lane at 32 GT/s.", ("link-x", "link.lane_rate")),
+        ("Chip A's GDDR6 pins run at 12 GT/s.", ("chip-a", "gddr.pin_rate")),
+    ):
+        claim = next(c for c in _claims(text, view) if c.number.digits in ("32", "12"))
+        assert (claim.verdict, claim.subject, claim.quantity) == (Verdict.matched, *pair), (
+            text,
+            claim.why,
+        )
+
+
 def test_columns_aligned_with_spaces_are_a_table(tmp_path: Path) -> None:
     # a terminal's output pasted in a text: each figure stands under its column's header,
     # and the row's words (the device, the format) say what it is about; a measured
