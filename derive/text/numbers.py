@@ -143,6 +143,7 @@ _PROSE_UNITS: dict[str, str] = {
     "cycles": "cycle",
     "MAC": "MAC",
     "PFLOPS": "PFLOP/s",
+    "GbE": "Gbit/s",  # "24 × 200GbE", "400 GbE 端口": an Ethernet port's rate
     "Gb": "Gbit",  # "8Gb 颗粒", "8 Gb parts": a die's density in bits
     "Mb": "Mbit",
     "G": "GB",  # "16G 显存", "24G 的 GDDR5": a capacity said the Chinese way

@@ -96,6 +96,15 @@ def test_ranges_keep_both_ends() -> None:
     assert (m.value, m.high) == (Decimal(10), Decimal(12))
 
 
+def test_an_ethernet_ports_rate_is_in_gigabits_a_second() -> None:
+    assert [(n.digits, n.unit) for n in numbers("24 × 200GbE RoCE，12 个 400 GbE 端口")] == [
+        ("24", None),
+        ("200", "Gbit/s"),
+        ("12", ""),
+        ("400", "Gbit/s"),
+    ]
+
+
 def test_operations_per_byte_and_per_second_are_units() -> None:
     assert [(n.digits, n.unit) for n in numbers("INT8 同理是 400 或 390.6 OP/B。")] == [
         ("8", None),
