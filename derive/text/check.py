@@ -379,7 +379,10 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     verdict, chosen, judgement, names = Verdict.unresolved, None, None, ()
             model = (
                 _taken_from(view, block, start, chosen.subject, judgement)
-                if verdict is Verdict.superseded and chosen is not None and judgement
+                if verdict is Verdict.superseded
+                and chosen is not None
+                and judgement
+                and not any(cues((low, high))[:2])  # a correction explains the old value
                 else None
             )
             if model is not None and chosen is not None:  # "e75：96 核" beside the e150's old 96

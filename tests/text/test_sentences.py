@@ -1356,6 +1356,9 @@ def test_an_old_value_the_catalog_took_from_another_model_is_that_models_beside_
     assert (other.number.digits, other.verdict) == ("96", Verdict.unresolved), other.why
     quoted = _one("An old table gave Chip E 96 SMs.", view)
     assert (quoted.verdict, quoted.quantity) == (Verdict.superseded, "sm.count"), quoted.why
+    # where the sentence speaks of the correction, the origin it names explains the old value
+    corrected = _claims("Corrected: the old 96 SMs were the XE75's figure (96 SMs).", view)
+    assert [(c.number.digits, c.verdict) for c in corrected][-1] == ("96", Verdict.superseded)
 
 
 def test_the_last_word_of_a_subjects_name_names_it_when_the_rest_is_spoken_of(
