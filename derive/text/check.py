@@ -23,6 +23,7 @@ from derive.text.arithmetic import doublings, quotient_units
 from derive.text.context import WINDOW, Read, around, blocks_with_context
 from derive.text.decide import (
     CONVERSION,
+    compared_with,
     computed,
     contrasted,
     counterpart,
@@ -343,6 +344,15 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 verdict, chosen, judgement, why, names = decide(view, found, pairs, sentence)
                 if verdict is Verdict.unresolved and last is not None and last[0] <= start:
                     again = restated(view, found, block.text[last[0] : start], last[1], last[2])
+                    if again is None:
+                        spoken = [s for _, s in context.named]  # the sentence's, the text's
+                        again = compared_with(
+                            view,
+                            found,
+                            block.text[last[0] : start],
+                            last[1],
+                            [*spoken, *context.main],
+                        )
                     if again is None:
                         named = frozenset(  # the subjects named since that claim
                             sense.id

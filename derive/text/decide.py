@@ -1160,6 +1160,51 @@ def counterpart(
     return judgement.verdict, chosen, judgement, why, ()
 
 
+_COMPARED_BETWEEN = re.compile(r"^\s*(?:对|(?i:vs\.?|versus|against))\s*$")
+"""The word alone between two numbers compared side by side: "2,307 对 2,500", "16 vs 256"."""
+
+
+def compared_with(
+    view: CatalogView,
+    number: TextNumber,
+    between: str,
+    pair: tuple[str, str],
+    subjects: Sequence[str],
+) -> Decision | None:
+    """A number set side by side with a claim just before it ("两个峰值(2,307 对 2,500)",
+    "16 vs 256") is the same quantity of another subject the text compares (`subjects`, the
+    ones it speaks of most, and those the sentence names): the one whose value it states,
+    or the only other one that has the quantity.
+
+    The structure chooses the quantity; the few subjects compared leave the value little
+    to choose from.
+    """
+    if not _COMPARED_BETWEEN.match(between):
+        return None
+    subject, quantity = pair
+    if number.unit and not compatible(number.unit, view.quantities[quantity].unit):
+        return None
+    own = view.family(subject)
+    others = [  # a subject compared stands for its family: the B200's variants, the GB200
+        member
+        for member in dict.fromkeys(m for s in subjects for m in sorted(view.family(s)))
+        if member not in own and view.pair(member, quantity)
+    ]
+    judged = [(s, judge_pair(view, number, (s, quantity))) for s in others]
+    agreeing = [(s, j) for s, j in judged if j is not None and j.verdict in AGREEING]
+    if len(agreeing) == 1:
+        chosen_subject, judgement = agreeing[0]
+    elif not agreeing and len(judged) == 1 and judged[0][1] is not None:
+        chosen_subject, judgement = judged[0][0], judged[0][1]
+        if not plausible(judgement):
+            return None
+    else:
+        return None
+    why = f"compared ({between.strip()}) with the {subject} {quantity} just before it"
+    chosen = Candidate(chosen_subject, quantity, 1.0, 1.0, why, "the quantity compared", 1.0)
+    return judgement.verdict, chosen, judgement, why, ()
+
+
 _GLOSS = re.compile(
     r"^\s*[(（]\s*(?:官方|手册|标称|规格表?|数据表|白皮书|厂商|datasheet|spec(?:\s*sheet)?|official(?:ly)?"
     r"|rated|nominal|listed|vendor)?\s*[:：]?\s*$",

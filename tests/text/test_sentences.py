@@ -3043,6 +3043,32 @@ def test_a_table_without_outer_pipes_a_rule_or_outside_a_quote_is_a_table(
     ], got
 
 
+def test_a_number_set_side_by_side_with_a_claim_is_the_other_subjects(tmp_path: Path) -> None:
+    # "(400 对 900)": the second figure of two compared is the same quantity of the other
+    # chip the text compares, whether it agrees or not
+    peak = "quantities:\n  - id: peak.bf16_dense\n    name: peak\n    name_zh: 峰值\n"
+    peak += "    unit: TFLOPS\n  - id: power.tdp\n    name: power\n    unit: W\n"
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": peak,
+        "subjects/chip-a.yaml": _chip(
+            "chip-a", "Chip A", [("peak.bf16_dense", "400 TFLOPS"), ("power.tdp", "300 W")]
+        ),
+        "subjects/chip-b.yaml": _chip(
+            "chip-b", "Chip B", [("peak.bf16_dense", "800 TFLOPS"), ("power.tdp", "700 W")]
+        ),
+    }
+    view = _loaded(tmp_path, files)
+    lead = "Chip A 和 Chip B：Chip A 便宜，Chip B 快，Chip A 省电，Chip B 贵。\n"
+    for second, verdict in (("800", Verdict.matched), ("900", Verdict.mismatched)):
+        text = f"{lead}开头把 Chip A 的峰值和另一颗并排摆出来(400 对 {second})，没说为什么。\n"
+        claim = next(c for c in _claims(text, view) if c.number.digits == second)
+        assert (claim.verdict, claim.subject, claim.quantity) == (
+            verdict,
+            "chip-b",
+            "peak.bf16_dense",
+        ), claim.why
+
+
 def test_transfers_a_second_are_a_rate_not_a_count(tmp_path: Path) -> None:
     # "32 GT/s" is a link's lane rate (as the catalog writes it, in GT/s), not its 16 lanes;
     # "12 GT/s" of a memory's pins is its pin rate in Gbit/s
