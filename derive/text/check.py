@@ -59,6 +59,7 @@ from derive.text.respective import (
     respective,
     respective_labels,
     shared_units,
+    slashed_header_terms,
 )
 from derive.text.verdict import AGREEING, Verdict
 from schema.units import use_catalog_units
@@ -227,6 +228,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         written = computed(view, read)
         listed = respective(block, numbers, read.mentions)
         others_labels = respective_labels(block, numbers, read.mentions)
+        slashed = slashed_header_terms(block, numbers, context.row_terms)
         unit_of_list = compared_units(numbers, block) | shared_units(numbers, block.text)
         divided = quotient_units(read.chains, numbers)
         timed = timing_work(view, read)
@@ -321,8 +323,11 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             if index in others_labels:  # "… of dense BF16 and FP8, respectively"
                 near = [m for m in near if m.start not in others_labels[index]]
             near_spans = around(spans, start - WINDOW, found.end + WINDOW)
+            own_context = context
+            if index in slashed:  # "| base / boost | 1,200 / 1,455 MHz |": its own part
+                own_context = replace(context, row_terms=slashed[index])
             pairs = candidates(
-                view, block, found, start, near, context, near_spans, echoes, listed.get(index)
+                view, block, found, start, near, own_context, near_spans, echoes, listed.get(index)
             )
             if found.unit_text == "B" and not any(c.labelled_here for c in pairs[:1]):
                 # "10.8B transistors", "| Transistors | 17.2 B |": billions of a count

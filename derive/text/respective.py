@@ -204,3 +204,34 @@ def compared_units(numbers: Sequence[TextNumber], block: Block) -> dict[int, Tex
                 given[index] = replace(number, unit=earlier.unit, unit_text=earlier.unit_text)
                 break
     return given
+
+
+_SLASHED_NUMBERS = re.compile(r"^\s*/\s*$")
+
+
+def slashed_header_terms(
+    block: Block, numbers: Sequence[TextNumber], terms: Sequence[Mention]
+) -> dict[int, tuple[Mention, ...]]:
+    """For a table cell of numbers joined by slashes under a header of as many parts joined
+    by slashes ("| Clocks (base / boost) | 1,200 / 1,455 MHz |", "| 基础 / 加速频率 | 1560 /
+    1860 MHz |"): index of the number → the header's terms without the other parts'."""
+    cell = block.cell
+    if cell is None or len(numbers) < 2 or not terms:
+        return {}
+    spans = [(n.column - 1, n.end) for n in numbers]
+    runs = _runs(spans, block.text, _SLASHED_NUMBERS)
+    if len(runs) != 1 or len(runs[0]) != len(numbers):
+        return {}
+    header = cell.row_header if not cell.is_row_header else ""
+    cuts = [i for i, c in enumerate(header) if c == "/"]
+    if len(cuts) != len(numbers) - 1:
+        return {}
+    bounds = [-1, *cuts, len(header)]
+    found: dict[int, tuple[Mention, ...]] = {}
+    for index in runs[0]:
+        low, high = bounds[index], bounds[index + 1]
+        others = [(a, b) for i, (a, b) in enumerate(pairwise(bounds)) if i != index]
+        found[index] = tuple(
+            m for m in terms if low < m.start < high or not any(a < m.start < b for a, b in others)
+        )
+    return found

@@ -3069,6 +3069,33 @@ def test_a_number_set_side_by_side_with_a_claim_is_the_other_subjects(tmp_path: 
         ), claim.why
 
 
+def test_a_cell_of_numbers_split_by_slashes_takes_its_headers_parts_in_order(
+    tmp_path: Path,
+) -> None:
+    # "| Clocks (base / boost) | 1,200 / 1,455 MHz |": the first is the base clock, the
+    # second the boost, though both are clocks near both words
+    clocks = (
+        "quantities:\n  - id: clock.base\n    name: base clock\n    name_zh: 基础频率\n"
+        "    unit: MHz\n"
+    )
+    facts = [("clock.base", "1200 MHz"), ("clock.boost", "1455 MHz")]
+    view = _chip_a(tmp_path, facts, clocks)
+    for table in (
+        "| | Chip A |\n|---|---|\n| Clocks (base / boost) | 1,200 / 1,455 MHz |\n",
+        "| 参数 | Chip A |\n|---|---|\n| 基础 / 加速频率 | 1,455 / 1,200 MHz |\n",
+    ):
+        got = [
+            (r.number.digits, r.verdict.value, r.quantity)
+            for r in check_text(table, view).results
+            if r.is_claim
+        ]
+        first, second = got
+        assert (first[2], second[2]) == ("clock.base", "clock.boost"), got
+        # in the Chinese table the two are swapped: each is judged against its own part
+        swapped = table.startswith("| 参数")
+        assert [first[1], second[1]] == (["mismatched"] * 2 if swapped else ["matched"] * 2), got
+
+
 def test_transfers_a_second_are_a_rate_not_a_count(tmp_path: Path) -> None:
     # "32 GT/s" is a link's lane rate (as the catalog writes it, in GT/s), not its 16 lanes;
     # "12 GT/s" of a memory's pins is its pin rate in Gbit/s
