@@ -23,7 +23,6 @@ from derive.text.arithmetic import doublings, quotient_units
 from derive.text.context import WINDOW, Read, around, blocks_with_context
 from derive.text.decide import (
     CONVERSION,
-    compared_with,
     computed,
     contrasted,
     counterpart,
@@ -32,6 +31,7 @@ from derive.text.decide import (
     rates_of_timed_work,
     repeated,
     restated,
+    side_by_side,
     speaks_of,
     told_wrong,
     worked_for_one_subject,
@@ -351,7 +351,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     again = restated(view, found, block.text[last[0] : start], last[1], last[2])
                     if again is None:
                         spoken = [s for _, s in context.named]  # the sentence's, the text's
-                        again = compared_with(
+                        again = side_by_side(
                             view,
                             found,
                             block.text[last[0] : start],

@@ -1164,7 +1164,7 @@ _COMPARED_BETWEEN = re.compile(r"^\s*(?:对|(?i:vs\.?|versus|against))\s*$")
 """The word alone between two numbers compared side by side: "2,307 对 2,500", "16 vs 256"."""
 
 
-def compared_with(
+def side_by_side(
     view: CatalogView,
     number: TextNumber,
     between: str,

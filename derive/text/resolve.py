@@ -87,6 +87,11 @@ _COMPARAND_BEFORE = re.compile(
 )
 _OWN_NUMBER_AFTER = re.compile(r"(?:['’]s)?\s{0,2}(?:的\s{0,2})?[:：]?\s{0,2}[≈~约]?\s{0,2}\d")
 _JOINED_BEFORE = re.compile(r"[和与跟同]\s*$")
+_SINCE_AFTER = re.compile(
+    r"\s{0,2}(?:起|以后|之后|以来|开始|(?i:onwards?|and (?:later|newer)|or (?:later|newer)))"
+)
+_SINCE_BEFORE = re.compile(r"(?i:\bsince|starting with)\s+(?:the\s+)?$")
+"""A generation named as where something began: "H100 起可 opt-in 到 16", "since the H100"."""
 _SAME_AFTER = re.compile(
     r"\s{0,2}(?:的\s{0,2})?.{0,3}?(?:一样|相同|相当|持平|差不多|一致|相近|不同)"
 )
@@ -474,7 +479,8 @@ def _compound_named(
 
 
 def compared_with(text: str, mention: Mention) -> bool:
-    """True for a subject named as the standard of a comparison, not as what is described."""
+    """True for a subject named as the standard of a comparison, or as the generation where
+    something began ("H100 起", "since the H100"), not as what is described."""
     return _compared(text, mention.start, mention.end)
 
 
@@ -484,8 +490,10 @@ def _compared(text: str, start: int, end: int) -> bool:
     if _OWN_NUMBER_AFTER.match(text, end):
         return False  # "vs the H100's 3.35", "2.4 times the A100's 80 GB": its own number
     before = text[max(0, start - 24) : start]
-    if _COMPARAND_BEFORE.search(before):
+    if _COMPARAND_BEFORE.search(before) or _SINCE_BEFORE.search(before):
         return True
+    if _SINCE_AFTER.match(text, end):
+        return True  # "H100 起", "the H100 and later": where it began, not what is described
     return bool(_JOINED_BEFORE.search(before) and _SAME_AFTER.match(text, end))
 
 

@@ -3096,6 +3096,31 @@ def test_a_cell_of_numbers_split_by_slashes_takes_its_headers_parts_in_order(
         assert [first[1], second[1]] == (["mismatched"] * 2 if swapped else ["matched"] * 2), got
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Chip A 的一个 cluster 内，Chip B 起可 opt-in 到 16 个线程块。",
+        "On Chip A a cluster may, as on Chip B and later, opt in to 16 blocks.",
+        "On Chip A a cluster may, since the Chip B, opt in to 16 blocks.",
+    ],
+)
+def test_a_generation_named_as_where_something_began_is_not_described(
+    tmp_path: Path, text: str
+) -> None:
+    # "H100 起", "since the H100": the figure is the chip described's, though the older one
+    # began it and holds it too
+    blocks = "quantities:\n  - id: cluster.max_blocks\n    name: blocks per cluster\n"
+    blocks += "    synonyms: [blocks, 线程块]\n    count: true\n"
+    files: dict[str, str | bytes] = {
+        "quantities.yaml": blocks,
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("cluster.max_blocks", "16")]),
+        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("cluster.max_blocks", "16")]),
+    }
+    view = _loaded(tmp_path, files)
+    claim = next(c for c in _claims(text, view) if c.number.digits == "16")
+    assert (claim.verdict, claim.subject) == (Verdict.matched, "chip-a"), claim.why
+
+
 def test_transfers_a_second_are_a_rate_not_a_count(tmp_path: Path) -> None:
     # "32 GT/s" is a link's lane rate (as the catalog writes it, in GT/s), not its 16 lanes;
     # "12 GT/s" of a memory's pins is its pin rate in Gbit/s
