@@ -104,7 +104,7 @@ _NAME_AFTER = re.compile(r"(?!n[-\s]?(?:prefetch|预取)|[kMG]T/s)[A-Za-z_]|-[A-
 ("7710-ML-EQUIP", a budget line); not a DRAM's prefetch ("8n prefetch", "4n 预取") nor
 its transfers a second ("400MT/s")."""
 _REFERENCE_BEFORE = re.compile(
-    r"(?<![A-Za-z])(?i:room|rm\.|ext\.?|extension|tel\.?|phone|fax|sku|po|p\.o\.|ticket"
+    r"(?<![A-Za-z])(?i:room|rm\.|ext\.?|extension|tel\.?|phone|fax|sku|po|p\.o\.|ticket|entry"
     r"|invoice|order no\.?|part no\.?|serial(?: no\.?)?|ref\.?|rev\.?|no\.|issue|episode"
     r"|vol\.?|volume)\s?$|(?<![A-Za-z])(?i:uid|id)\s?[:：#]?\s?$"
     r"|(?:编号|订单号|料号|序列号|工单号)\s?[:：]?\s?$"
@@ -153,9 +153,10 @@ _SLIPPED_BY = re.compile(
 """What a slip made a figure off by ("多算了 8 倍", "overstated by 8x"); of a percentage
 these words compare two things instead ("显存带宽反而低了约 5%")."""
 _METADATA_BEFORE = re.compile(
-    r"(?:赞同|点赞|赞|评论|回复|收藏|阅读|浏览|关注|粉丝|转发|播放|弹幕|投币|硬币|分享)\s?[:：（(]?\s?$"
+    r"(?:赞同|点赞|赞|评论|回复|收藏|阅读|浏览|关注|粉丝|转发|播放|弹幕|投币|硬币|分享|编辑)"
+    r"(?:次数|量|数)?\s?[:：（(]?\s?$"
     r"|评论区\s?[（(]\s?$|(?:评论|回复|弹幕)\**\s?[（(]\s?共\s?$"
-    r"|(?:👍|👎|❤️?|⭐|🔥|▲|⬆️?|●|\[语音\]|\[voice\])\s?$"
+    r"|(?:👍|👎|❤️?|⭐|🔥|▲|⬆️?|●|\[语音\]|\[voice\]|[\U0001F300-\U0001FAFF\u2600-\u27BF]\ufe0f?)\s?$"
     # a forum user's name in bold or italics, then their standing: "**ati_veteran** (316)",
     # "*cache_money* 7,710" (a lower-case handle without digits: no product's name)
     r"|(?<![\w*])\*{1,2}[a-z_][A-Za-z_.\-]{3,30}\*{1,2}\s?\(?\s?$"
@@ -243,8 +244,21 @@ _MONTHS = (
 )
 _MONTH_NAME_AFTER = re.compile(rf"\s(?:of\s)?{_MONTHS}(?![A-Za-z])")
 _MONTH_NAME_BEFORE = re.compile(rf"(?<![A-Za-z]){_MONTHS}\s$")
-_CONNECTOR_AFTER = re.compile(r"-pin(?![A-Za-z])|\s?(?:针|pin)\s?(?:接口|供电|connector)", re.I)
-"""A connector's pins: "an 8-pin connector", "8 pin 供电"."""
+_CONNECTOR_AFTER = re.compile(
+    r"-pin(?![A-Za-z])|\+\d{1,2}\s?-?pin|\s?(?:针|pin)\s?(?:接口|供电|connector|插槽|金手指|SO-?DIMM|DIMM)",
+    re.I,
+)
+"""A connector's pins: "an 8-pin connector", "8 pin 供电", "6+8pin", "260 针 SO-DIMM"."""
+_DIFF_HUNK = re.compile(r"^\s*@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@")
+"""A diff's hunk header, "@@ -41,12 +41,12 @@": the lines it changes."""
+_CONTENTS = re.compile(r"^\s*(?:目录|目次|(?i:contents|table of contents))\s?[:：]")
+"""A line listing a text's sections: "目录：1 基本信息　2 发展历程"."""
+_CONTENTS_ITEM_AFTER = re.compile(r"[\s\u3000]{1,2}[^\d\s]")
+_OF_COUNT_BEFORE = re.compile(
+    r"(?<![A-Za-z])(?i:entry|entries|item|step|part|question|slide|page|chapter|episode)"
+    r"\s\d{1,3}\s(?:of|/)\s$"
+)
+"""The total after a place in a sequence: the 11 of "changelog entry 4 of 11"."""
 _AGE_BEFORE = re.compile(r"(?<![A-Za-z])(?i:turns|turned)\s$")
 """An anniversary: "GDDR3 turns 20"."""
 _CALENDAR_SPAN_AFTER = re.compile(
@@ -434,6 +448,13 @@ def classify(
         return NonClaim.metadata  # 赞同 4,812 · 326 条评论: the page's, not the hardware's
     if before.endswith("#"):
         return NonClaim.identifier  # notes #14, issue #3
+    hunk = _DIFF_HUNK.match(line)
+    if hunk is not None and number.end <= hunk.end():
+        return NonClaim.identifier  # @@ -41,12 +41,12 @@: a diff's line numbers
+    if not number.unit and _CONTENTS.match(line) and _CONTENTS_ITEM_AFTER.match(line, number.end):
+        return NonClaim.section  # 目录：1 基本信息　2 发展历程
+    if not number.unit and _OF_COUNT_BEFORE.search(before):
+        return NonClaim.identifier  # changelog entry 4 of 11
     if not number.unit and number.high is None and _FLOOR_AFTER.match(line, number.end):
         return NonClaim.list_marker  # 2楼: a post of a thread, by its floor
     if not number.unit and (

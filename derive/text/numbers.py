@@ -190,8 +190,9 @@ UNIT_WORD = re.compile(
     r"(?![A-Za-z0-9])"
 )
 """A unit as written right after a number ("GB/s", "Gbps", "TFLOPS", "MHz")."""
-_VERB_AFTER = {"卡": "在住死"}
-"""Counting words that are also verbs, and what follows the verb ("128 卡在中间": stuck)."""
+_VERB_AFTER = {"卡": "在住死", "个": "月"}
+"""Counting words that are also verbs, and what follows the verb ("128 卡在中间": stuck); and
+a counting word that is part of a span of time ("3 个月后": months, no count of things)."""
 _PROSE_UNIT = re.compile(
     "|".join(
         re.escape(u)
