@@ -142,7 +142,7 @@ _DEVICE_BEFORE = re.compile(r"(?<![A-Za-z])(?i:device|cuda:|rank)\s?$")
 """A device's index: "Device 0", "cuda:1"."""
 _DISCREPANCY_BEFORE = re.compile(
     r"(?:差|相差|差了|差出|差不到|偏差|误差|(?i:off by|within|differ(?:s|ence of)? by))"
-    r"\s?(?:约|大约|about|only|just)?\s?$"
+    r"\s?(?:约|大约|整整|about|only|just|exactly)?\s?$"
 )
 """What two figures of one thing differ by ("两种读法差 2.4%", "close within 2%")."""
 _SLIPPED_BY = re.compile(
@@ -276,7 +276,9 @@ _YEARS_AFTER = re.compile(r"\s?年(?!代|[前后底初中])")
 _RATING_AFTER = re.compile(
     r"\s?(?:分(?![钟之位配区])|/\s?10(?!\d)|(?i:out of 10|points?|marks?)(?![A-Za-z]))"
 )
-_RATING_BEFORE = re.compile(r"满分\s?$|(?i:scored?|scores)\s?[:：]?\s?$")
+_RATING_BEFORE = re.compile(
+    r"满分\s?$|(?i:scored?|scores)\s?[:：]?\s?$|(?i:scores? (?:are|is) out of)\s$"
+)
 """A score: "满分 10 分", "8.5 分", "7/10", "scored 8.5 out of 10"."""
 _CONSTANT_DIVISOR_BEFORE = re.compile(r"(?:[÷/]|除以|(?i:divided by))\s{0,2}$")
 _HALVED_BEFORE = re.compile(r"(?:除以|(?i:divided by|divide (?:it |them )?by))\s{0,2}$")
@@ -399,10 +401,11 @@ _CONFUSIONS = frozenset({"8", "10", "100", "1000", "1,000", "1024", "1,024"})
 
 def discrepancy(line: str, number: TextNumber) -> bool:
     """True for a percentage or a unit's slip by which two figures of one thing differ
-    ("两种读法差 2.4%", "close within 2%", "差了 1000 倍", "多算了 8 倍", "off by 8x"): no
+    ("两种读法差 2.4%", "close within 2%", "差了 1000 倍", "多算了 8 倍", "off by 8x", "off by
+    exactly 8"): no
     claim, where the catalog holds no comparison it states."""
     start = number.column - 1
-    factor = number.digits in _CONFUSIONS and number.unit_text in ("x", "×", "倍")
+    factor = number.digits in _CONFUSIONS and number.unit_text in ("x", "×", "倍", "")
     before = line[max(0, start - _WINDOW) : start]
     return (number.unit_text == "%" or factor) and bool(
         _DISCREPANCY_BEFORE.search(before) or (factor and _SLIPPED_BY.search(before))

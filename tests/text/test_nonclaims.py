@@ -160,6 +160,7 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("250 W（6+8pin 供电）", NonClaim.identifier),
         ("69.6mm × 45mm，260 针 SO-DIMM", NonClaim.identifier),
         ("Released in v0.9.3 (changelog entry 4 of 11).", NonClaim.identifier),
+        ("Scores are out of 10; every figure is the vendor's.", NonClaim.rating),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:

@@ -3223,10 +3223,11 @@ def test_how_far_a_unit_slip_puts_a_figure_off_is_no_claim_a_ratio_of_two_chips_
         "比特当字节，就多算了 8 倍。",
         "写成那样整整大了 8 倍。",
         "the slide overstated it by 8x.",
+        "Bits for bytes: you're off by exactly 8.",
     ):
         (slip,) = check_text(text, view).results
         assert slip.verdict is Verdict.non_claim, text
-    for text in ("每瓦算力两张卡差 2.6 倍。", "新卡的带宽反而低了约 5%。"):
+    for text in ("每瓦算力两张卡差 2.6 倍。", "新卡的带宽反而低了约 5%。", "off by 3 stacks"):
         (ratio,) = check_text(text, view).results
         assert ratio.verdict is Verdict.unresolved, text
 
