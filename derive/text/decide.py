@@ -837,6 +837,12 @@ def _tied_to(
             taken[index] = only
             chance *= alone
     chance *= _units_counted(view, chain, numbers, subject, taken)
+    if (
+        chain.result in taken
+        and not _dimensions_hold(view, chain, numbers, taken)
+        and len(taken) > WORKED_AGREEING
+    ):  # "64 × 9.6 / 8 = 76.8" (bits of width times bits a pin): its operands alone
+        taken.pop(chain.result)
     quantities = [c.quantity for c, _ in taken.values()]
     if (
         len(taken) < WORKED_AGREEING

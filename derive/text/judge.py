@@ -159,8 +159,8 @@ def judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> J
     ):
         for step in PREFIX_STEPS:
             again = _judge(number.times(step), values, count=count)
-            if again is not None and again.verdict is not Verdict.mismatched:
-                return again
+            if again is not None and again.verdict is not Verdict.mismatched and not again.rounded:
+                return again  # read a prefix off, it must say the value, not round to it
         return replace(found, cause=None)
     return found
 
@@ -188,6 +188,13 @@ def _as_memory_is_sized(number: TextNumber, found: Judgement | None) -> Judgemen
 
 ROUNDED = 0.05
 """How far a precise number may lie from a coarse catalog value it rounds to."""
+BARE_ROUNDED = 0.005
+"""The same for a number without a unit ("39.99, call it 40 teraflops"): its scale is the
+catalog's guess, so it must be all but the value."""
+
+
+def _close(claim: Interval, known: KnownValue, within: float) -> bool:
+    return known.value != 0 and abs(claim.value - known.value) <= within * abs(known.value)
 
 
 def _rounds_to(claim: Interval, known: KnownValue) -> bool:
@@ -255,7 +262,13 @@ def _judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> 
     current = [(v, c) for v, c in current if v.bound is None or contradicts(c, v)]
     if not current:
         return None  # nothing held, or only bounds the claim keeps within
-    rounded = [v for v, c in current if number.unit and not count and _rounds_to(c, v)]
+    rounded = [
+        v
+        for v, c in current
+        if not count
+        and (number.unit or (number.unit is None and _close(c, v, BARE_ROUNDED)))
+        and _rounds_to(c, v)
+    ]
     if rounded:
         return Judgement(Verdict.matched, _most_trusted(rounded), rounded=True)
     against, claim = min(current, key=lambda vc: vc[0].trust)

@@ -3121,6 +3121,46 @@ def test_a_generation_named_as_where_something_began_is_not_described(
     assert (claim.verdict, claim.subject) == (Verdict.matched, "chip-a"), claim.why
 
 
+def test_a_bare_precise_figure_rounds_to_the_catalogs_coarse_one_only_when_all_but_it(
+    tmp_path: Path,
+) -> None:
+    # "39.99, call it 40": the datasheet's 40 TFLOPS is 39.99 rounded; 39.2 is not, and a
+    # bare 6985 read a prefix off is no 7 Gbit/s pin rate rounded
+    fp32 = _quantity("peak.fp32", "FP32 peak", "TFLOP/s")
+    facts = [("peak.fp32", "40 TFLOPS"), ("gddr.pin_rate", "7 Gbit/s")]
+    view = _chip_a(tmp_path, facts, fp32)
+    said = _claims("Chip A's FP32 peak: 39.99, call it 40 TFLOPS.", view)[0]
+    assert (said.number.digits, said.verdict, said.quantity) == (
+        "39.99",
+        Verdict.matched,
+        "peak.fp32",
+    )
+    assert said.judgement is not None and said.judgement.rounded
+    off = _claims("Chip A's FP32 peak: 39.2, call it 40 TFLOPS.", view)[0]
+    assert off.verdict is not Verdict.matched, off.why
+    log = _claims("Chip A pins: POM_5V_IN 7620/6985", view)
+    assert all(c.quantity != "gddr.pin_rate" for c in log if c.number.digits == "6985")
+
+
+def test_a_width_times_a_pin_rate_ties_its_operands_though_its_result_rounds(
+    tmp_path: Path,
+) -> None:
+    # "64 × 9.6 / 8 = 76.8, rounded to 77 GB/s": bits of width times bits a pin do not
+    # give bytes a second by dimension, yet the width and the rate are the package's
+    quantities = (
+        "quantities:\n"
+        "  - id: pkg.width\n    name: package width\n    unit: bit\n"
+        "  - id: pkg.rate\n    name: data rate per pin\n    unit: Gbit/s\n"
+        "  - id: pkg.bandwidth\n    name: package bandwidth\n    unit: GB/s\n"
+    )
+    facts = [("pkg.width", "64 bit"), ("pkg.rate", "9.6 Gbit/s"), ("pkg.bandwidth", "77 GB/s")]
+    view = _chip_a(tmp_path, facts, quantities)
+    said = _claims("A Chip A package: 64 × 9.6 / 8 = 76.8, which the vendor rounds to 77.", view)
+    got = {c.number.digits: (c.verdict, c.quantity) for c in said}
+    assert got["64"] == (Verdict.matched, "pkg.width"), got
+    assert got["9.6"] == (Verdict.matched, "pkg.rate"), got
+
+
 def test_transfers_a_second_are_a_rate_not_a_count(tmp_path: Path) -> None:
     # "32 GT/s" is a link's lane rate (as the catalog writes it, in GT/s), not its 16 lanes;
     # "12 GT/s" of a memory's pins is its pin rate in Gbit/s
