@@ -28,6 +28,7 @@ from derive.text.decide import (
     counterpart,
     decide,
     divisor,
+    named_wrongly,
     rates_of_timed_work,
     repeated,
     restated,
@@ -159,6 +160,19 @@ def _taken_from(
     before = block.text[block.sentence(start)[0] : start]
     taken = (model_names(note) & model_names(before)) - own
     return min(taken) if taken else None
+
+
+_OPERATOR = re.compile(r"[×÷*/=＝≈]|(?<![A-Za-z])(?:times|over|divided by)(?![A-Za-z])")
+OPERAND_REACH = 4
+"""How near a number an operator makes it a term of a written computation."""
+
+
+def _operand(block: Block, number: TextNumber) -> bool:
+    """True for a number written as a term of a computation ("8.6 ÷ 4.096")."""
+    start = number.column - 1
+    before = block.text[max(0, start - OPERAND_REACH) : start]
+    after = block.text[number.end : number.end + OPERAND_REACH]
+    return bool(_OPERATOR.search(before) or _OPERATOR.search(after))
 
 
 BILLION = Decimal(10) ** 9
@@ -387,6 +401,10 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     told = told_wrong(view, found, pairs, cues((low, high))[:2])
                     if told is not None:
                         verdict, chosen, judgement, why, names = told
+                elif verdict in AGREEING and chosen is not None and not _operand(block, found):
+                    wrongly = named_wrongly(view, found, pairs, chosen, cues((low, high))[:2])
+                    if wrongly is not None:  # "把 71 TFLOPS 当成了 FP32 峰值"
+                        verdict, chosen, judgement, why, names = wrongly
             if block.cell is not None and chosen is not None and verdict is not Verdict.unresolved:
                 header = _off_the_headers(view, context, chosen.subject)
                 if header is not None:  # the cell's headers name another subject

@@ -490,6 +490,7 @@ _CORRECTION = re.compile(
 )
 _ERROR = re.compile(
     r"错法|错误|算错|写错|弄错|错了|搞错|误算|笔误|误写|把[^。；;]{0,40}写成|写成了|夸大|高估|低估"
+    r"|把[^。；;]{0,40}当成了|被当成了|误当成|错当成"
     r"|mistake|wrong|error|incorrect|off by|typo|misprint|misquot\w*|overstat\w*|understat\w*"
     r"|(?:reviews?|reports?|articles?|posts?|listings?|resellers?|retailers?|sellers?|sites?)"
     r"\s+(?:still\s+)?(?:list|lists|listed|quote|quotes|quoted|credit|credits|credited|say|says"
@@ -573,6 +574,38 @@ def told_wrong(
                 why = f"{firm[0].why()}; the text speaks of an error, and names this pair"
                 return Verdict.mismatched, firm[0], judgement, why, ()
     return None
+
+
+def named_wrongly(
+    view: CatalogView,
+    number: TextNumber,
+    found: Sequence[Candidate],
+    chosen: Candidate,
+    cues: tuple[bool, bool],
+) -> Decision | None:
+    """A number the text calls wrong, labelled in its clause as one quantity of a subject
+    though another quantity of that subject holds its value ("把 71 TFLOPS 当成了 FP32 峰值：
+    71 是 BF16 的数", "v1 的 FP16 写成了 17.83"): a mismatch of the quantity its label names;
+    the text says what is wrong, and the value only where the wrong figure came from."""
+    if not any(cues) or chosen.labelled_here:
+        return None
+    family = view.family(chosen.subject)
+    named = {
+        c.quantity: c
+        for c in found
+        if c.labelled_here and c.subject in family and c.quantity != chosen.quantity
+    }
+    if len(named) != 1:
+        return None
+    (candidate,) = named.values()
+    judgement = judge_pair(view, number, (candidate.subject, candidate.quantity))
+    if judgement is None or judgement.verdict is not Verdict.mismatched:
+        return None
+    why = (
+        f"{candidate.why()}; the text speaks of an error, and the value is that of "
+        f"{chosen.quantity}, where the wrong figure came from"
+    )
+    return Verdict.mismatched, candidate, judgement, why, ()
 
 
 MISQUOTED = 0.2

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from pathlib import Path
 
@@ -3159,6 +3159,22 @@ def test_a_width_times_a_pin_rate_ties_its_operands_though_its_result_rounds(
     got = {c.number.digits: (c.verdict, c.quantity) for c in said}
     assert got["64"] == (Verdict.matched, "pkg.width"), got
     assert got["9.6"] == (Verdict.matched, "pkg.rate"), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- 在 RTX 3090 那一节，71 TFLOPS 被当成了“FP32 峰值”：71 是 BF16 Tensor 的数。",
+        "- The RTX 3090 section took 71 TFLOPS for the FP32 peak by mistake: 71 is BF16 Tensor.",
+    ],
+)
+def test_a_figure_the_text_calls_wrong_is_judged_against_the_quantity_it_was_given_as(
+    own_views: Callable[[str], CatalogView], text: str
+) -> None:
+    # the text says what is wrong: the FP32 peak given as 71; that 71 is the BF16 peak only
+    # says where the wrong figure came from (the sixteenth set's own catalog: RTX 3090)
+    claim = next(c for c in _claims(text, own_views("sixteenth")) if c.number.digits == "71")
+    assert (claim.verdict, claim.quantity) == (Verdict.mismatched, "peak.fp32"), claim.why
 
 
 def test_transfers_a_second_are_a_rate_not_a_count(tmp_path: Path) -> None:
