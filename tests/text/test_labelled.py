@@ -42,7 +42,7 @@ def test_english_article_meets_every_target(english_view: CatalogView) -> None:
     # placed; a power of two of bits is then too common to tell a subject by: unresolved.
     # "= 5,324.8 GB/s, rounded" is labelled a mismatch with the 5.3 TB/s it rounds to,
     # from before a precise number a coarse value rounds was matched: 97.5 % precision
-    _holds(scores, 200, (0.97, 0.96, 0.96, 0.98))
+    _holds(scores, 200, (0.97, 0.97, 0.97, 0.99))
 
 
 def test_second_english_article_on_the_audits_catalog(second_view: CatalogView) -> None:
@@ -103,11 +103,11 @@ OWN_SETS = (
     OwnSet("eighth", "en", 400, (0.98, 0.94, 0.95, 0.95), "97.4 / 88.3 / 88.3 / 88.4"),
     # T4, TPU v2 and its pod, Maia 100, Wormhole n300, Trainium, HBM4: two FAQ-style texts;
     # the issue's targets are not all met on it (see the README)
-    OwnSet("ninth", "zh", 430, (0.94, 0.89, 0.87, 0.98), "94.5 / 84.4 / 82.8 / 94.1"),
+    OwnSet("ninth", "zh", 430, (0.95, 0.89, 0.88, 0.98), "94.5 / 84.4 / 82.8 / 94.1"),
     OwnSet("ninth", "en", 430, (0.98, 0.91, 0.91, 0.96), "96.0 / 88.4 / 87.4 / 95.9"),
     # A30, H20, Gaudi, WSE-2, SN40L, GDDR7: lecture notes and a review; misses the targets
     OwnSet("tenth", "zh", 400, (0.97, 0.93, 0.88, 0.98), "94.2 / 89.3 / 83.4 / 96.7"),
-    OwnSet("tenth", "en", 320, (0.98, 0.92, 0.94, 0.93), "95.5 / 85.9 / 87.5 / 86.5"),
+    OwnSet("tenth", "en", 320, (0.98, 0.93, 0.94, 0.94), "95.5 / 85.9 / 87.5 / 86.5"),
     # TPU v4 and its pod, MI250, A10, Cloud AI 100, Bow IPU, DDR5: meeting minutes and a
     # buyer's guide; misses the targets (see the README)
     OwnSet("eleventh", "zh", 500, (0.96, 0.93, 0.90, 0.99), "95.4 / 87.0 / 85.3 / 91.7"),
@@ -115,7 +115,7 @@ OWN_SETS = (
     # TPU v6e, Ascend 910B, L40, MI60, Max 1100, GDDR6X: an answer with its comments and an
     # engineering blog post; misses the targets (see the README)
     OwnSet("twelfth", "zh", 550, (0.98, 0.93, 0.91, 0.95), "94.9 / 86.2 / 87.7 / 86.4"),
-    OwnSet("twelfth", "en", 480, (0.97, 0.95, 0.93, 0.97), "96.8 / 91.2 / 88.2 / 94.4"),
+    OwnSet("twelfth", "en", 480, (0.97, 0.95, 0.93, 0.98), "96.8 / 91.2 / 88.2 / 94.4"),
     # V100 PCIe, Jetson AGX Orin, A2, Radeon Pro W7900, Grayskull e150, Arc A770, LPDDR5: a
     # lab's selection report and a forum thread; misses the targets (see the README)
     OwnSet("thirteenth", "zh", 620, (0.94, 0.88, 0.89, 0.90), "89.6 / 84.1 / 85.0 / 86.8"),
@@ -130,7 +130,7 @@ OWN_SETS = (
     OwnSet("fifteenth", "en", 390, (0.98, 0.90, 0.94, 0.85), "98.7 / 85.5 / 90.8 / 80.3"),
     # RTX 3090, Jetson AGX Xavier, Tesla M40, Hailo-8, NNP-T, LPDDR4X: a review and a
     # podcast transcript (first scores at 598c6cd, before units spelled out in words)
-    OwnSet("sixteenth", "zh", 390, (0.96, 0.96, 0.96, 0.99), "96.1 / 92.1 / 91.0 / 98.6"),
+    OwnSet("sixteenth", "zh", 390, (0.97, 0.96, 0.96, 0.99), "96.1 / 92.1 / 91.0 / 98.6"),
     OwnSet("sixteenth", "en", 385, (0.98, 0.93, 0.90, 0.97), "92.4 / 80.1 / 61.2 / 93.5"),
     # Titan V, Radeon VII, A800, Ascend 310, Goya, DDR4: a talk's slides and notes and an
     # encyclopedia article; misses the targets (first scores at 0f6362b)
@@ -157,16 +157,16 @@ OWN_SETS = (
     # H800 SXM, RTX 4080, Tesla K20X, RX 7600, Flex 170, DDR2: an evaluation report and a
     # launch live-blog; misses the targets (first scores at 54691e3)
     OwnSet("twentysecond", "zh", 405, (0.98, 0.93, 0.92, 0.98), "98.9 / 90.5 / 90.7 / 93.4"),
-    OwnSet("twentysecond", "en", 360, (0.98, 0.87, 0.79, 0.96), "98.9 / 84.1 / 72.9 / 94.1"),
+    OwnSet("twentysecond", "en", 360, (0.98, 0.88, 0.80, 0.96), "98.9 / 84.1 / 72.9 / 94.1"),
     # Jetson Nano, RTX 3060, RX 6800, Arc A750, GTX 980, LPDDR4: a review site's spec
     # comparison page and a student's lab notebook (first scores at 54691e3)
     OwnSet("twentythird", "zh", 390, (0.97, 0.91, 0.88, 0.98), "97.6 / 88.1 / 84.7 / 96.0"),
-    OwnSet("twentythird", "en", 400, (0.95, 0.86, 0.80, 0.93), "96.6 / 83.5 / 78.6 / 86.7"),
+    OwnSet("twentythird", "en", 400, (0.95, 0.87, 0.82, 0.93), "96.6 / 83.5 / 78.6 / 86.7"),
     # RTX A4000, Radeon Pro W6800, Tesla M60, Blackhole p150a, Ascend 310P, HBM3E: a
     # technical blog post with code and logs, and an integrator's product brief (first
     # scores at 54691e3)
-    OwnSet("twentyfourth", "zh", 395, (0.95, 0.90, 0.94, 0.92), "96.3 / 87.0 / 88.6 / 90.3"),
-    OwnSet("twentyfourth", "en", 370, (0.96, 0.94, 0.96, 0.98), "96.3 / 92.0 / 92.8 / 97.8"),
+    OwnSet("twentyfourth", "zh", 395, (0.96, 0.90, 0.95, 0.92), "96.3 / 87.0 / 88.6 / 90.3"),
+    OwnSet("twentyfourth", "en", 370, (0.97, 0.94, 0.96, 0.98), "96.3 / 92.0 / 92.8 / 97.8"),
     # GTX 1660 Ti, RTX 3080, RX 5700 XT, Jetson TX2, MLU370-X8, LPDDR3: a Q&A thread and an
     # exercise sheet with worked solutions (first scores at 7d32fe8)
     OwnSet("twentyfifth", "zh", 405, (0.98, 0.89, 0.89, 0.93), "98.7 / 88.2 / 88.6 / 90.3"),
@@ -188,26 +188,26 @@ OWN_SETS = (
     # LPDDR6: a tender's technical specification and a Reddit-style thread (first scores
     # at 8c5db87)
     OwnSet("twentyninth", "zh", 395, (0.97, 0.89, 0.85, 0.93), "97.0 / 81.1 / 83.1 / 82.8"),
-    OwnSet("twentyninth", "en", 360, (0.97, 0.90, 0.87, 0.97), "97.6 / 86.9 / 87.8 / 90.4"),
+    OwnSet("twentyninth", "en", 360, (0.97, 0.90, 0.88, 0.97), "97.6 / 86.9 / 87.8 / 90.4"),
     # RTX 5090, Quadro P6000, Arc B580, MTT S4000, Tesla K10, GDDR5: a group chat's log and
     # a notebook exported to Markdown (first scores at 8c5db87)
     OwnSet("thirtieth", "zh", 400, (0.96, 0.92, 0.89, 0.97), "97.0 / 89.9 / 86.8 / 94.9"),
-    OwnSet("thirtieth", "en", 400, (0.97, 0.90, 0.91, 0.93), "96.5 / 90.2 / 91.4 / 93.7"),
+    OwnSet("thirtieth", "en", 400, (0.97, 0.90, 0.92, 0.93), "96.5 / 90.2 / 91.4 / 93.7"),
     # RTX 4060, RX 7900 GRE, RTX A2000, Radeon Pro W5700, Wormhole n150, LPDDR2: a launch
     # event's live report and a paper's evaluation section (first scores at b09a48f; at
     # 8c5db87, before the stop's changes: 99.3 / 87.2 / 84.0 / 92.0, 98.9 / 86.6 / 90.4 / 89.7)
-    OwnSet("thirtyfirst", "zh", 410, (0.98, 0.91, 0.92, 0.94), "99.3 / 88.4 / 84.7 / 94.8"),
+    OwnSet("thirtyfirst", "zh", 410, (0.98, 0.91, 0.94, 0.94), "99.3 / 88.4 / 84.7 / 94.8"),
     OwnSet("thirtyfirst", "en", 400, (0.98, 0.88, 0.91, 0.89), "99.0 / 86.8 / 91.3 / 89.7"),
     # GTX 1080, RX 6600, Arc A580, M2 Pro, TPU v5e, GDDR3: a shop's product page with buyers'
     # questions and reviews, and an e-mail newsletter (first scores at b09a48f; at 8c5db87:
     # 96.8 / 86.8 / 85.9 / 92.0, 95.5 / 81.0 / 87.0 / 88.9)
-    OwnSet("thirtysecond", "zh", 405, (0.96, 0.88, 0.87, 0.93), "96.9 / 88.0 / 87.0 / 93.6"),
+    OwnSet("thirtysecond", "zh", 405, (0.96, 0.89, 0.87, 0.94), "96.9 / 88.0 / 87.0 / 93.6"),
     OwnSet("thirtysecond", "en", 315, (0.95, 0.85, 0.92, 0.94), "95.6 / 82.6 / 87.8 / 91.7"),
     # RTX 5080, RX 9070 XT, Jetson TX1, M1 Ultra, Quadro RTX 4000, GDDR4: a review site's
     # errata and changelog, and a Q&A thread with answers and comments (first scores at d99b802;
     # at 7d73771, before this stop's changes: 97.1 / 83.9 / 84.8 / 93.1, 98.2 / 83.5 / 83.7 / 95.7)
-    OwnSet("thirtythird", "zh", 445, (0.96, 0.87, 0.89, 0.92), "97.2 / 84.8 / 86.7 / 93.1"),
-    OwnSet("thirtythird", "en", 375, (0.97, 0.86, 0.85, 0.95), "98.2 / 83.7 / 84.5 / 95.7"),
+    OwnSet("thirtythird", "zh", 445, (0.97, 0.88, 0.89, 0.94), "97.2 / 84.8 / 86.7 / 93.1"),
+    OwnSet("thirtythird", "en", 375, (0.97, 0.87, 0.88, 0.95), "98.2 / 83.7 / 84.5 / 95.7"),
     # GTX 970, R9 Fury X, TITAN Xp, Xeon Phi 7250, RTX A4500, DDR SDRAM: a video page's
     # comments and a reviewer's report on a paper (first scores at d99b802; at 7d73771:
     # 93.8 / 81.6 / 76.7 / 92.0, 92.2 / 82.9 / 89.0 / 87.4)
@@ -216,12 +216,12 @@ OWN_SETS = (
     # GTX 680, HD 7970, L40S, Gaudi 3, Jetson Orin NX 16GB, PCIe 5.0: an encyclopedia entry
     # and a GitHub issue thread on a benchmark's spec file (first scores at a70ebf4, the same
     # at 1e9061a, before this stop's changes)
-    OwnSet("thirtyfifth", "zh", 450, (0.96, 0.85, 0.84, 0.90), "96.7 / 86.1 / 84.8 / 91.2"),
-    OwnSet("thirtyfifth", "en", 355, (0.91, 0.76, 0.74, 0.86), "91.4 / 76.4 / 75.2 / 86.9"),
+    OwnSet("thirtyfifth", "zh", 450, (0.97, 0.89, 0.89, 0.95), "96.7 / 86.1 / 84.8 / 91.2"),
+    OwnSet("thirtyfifth", "en", 355, (0.92, 0.83, 0.85, 0.94), "91.4 / 76.4 / 75.2 / 86.9"),
     # H100 PCIe, RX 480, RTX 3090 Ti, MI355X, M4 Pro, NVLink 4: a workstation's user manual
     # and a podcast's transcript (first scores at a70ebf4, the same at 1e9061a)
-    OwnSet("thirtysixth", "zh", 450, (0.98, 0.89, 0.84, 0.96), "97.9 / 83.9 / 85.3 / 84.0"),
-    OwnSet("thirtysixth", "en", 415, (0.96, 0.84, 0.81, 0.95), "96.7 / 84.6 / 82.1 / 96.2"),
+    OwnSet("thirtysixth", "zh", 450, (0.98, 0.90, 0.86, 0.96), "97.9 / 83.9 / 85.3 / 84.0"),
+    OwnSet("thirtysixth", "en", 415, (0.96, 0.84, 0.83, 0.95), "96.7 / 84.6 / 82.1 / 96.2"),
 )
 
 
@@ -242,4 +242,4 @@ def test_course_figures_hold(course_view: CatalogView, course_text: str) -> None
     # these are the figures reached, kept from falling back. The issue's targets
     # (97 / 90 / 85 / 95 %) are met on it for non-claims only: see the README.
     scores = _scores(course_text, course_view, COURSE_LABELS)
-    _holds(scores, 250, (0.93, 0.73, 0.63, 0.95))
+    _holds(scores, 250, (0.94, 0.74, 0.64, 0.95))
