@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Sequence
+from decimal import Decimal
 from enum import StrEnum
 
 from derive.text.numbers import DATE, POST_OPENING, UNIT_WORD, TextNumber
@@ -280,6 +281,25 @@ _RATING_BEFORE = re.compile(
     r"满分\s?$|(?i:scored?|scores)\s?[:：]?\s?$|(?i:scores? (?:are|is) out of)\s$"
 )
 """A score: "满分 10 分", "8.5 分", "7/10", "scored 8.5 out of 10"."""
+_SCORED_LINE = re.compile(
+    r"(?:打分|评分|得分|(?i:scores?|ratings?))[^。.;；\n]{0,12}?"
+    r"(?:满分\s?(\d{1,3})|(?i:out of)\s(\d{1,3}))"
+)
+"""A line that gives scores out of a maximum: "综合打分（满分 10 分）：W7900 8.5、Orin 7.5"."""
+SCORED_REACH = 160
+"""How far after the scale of a line's scores its scores may stand."""
+
+
+def _scored(line: str, number: TextNumber) -> bool:
+    """True for a number no greater than the maximum of the scores its line gives before it."""
+    start = number.column - 1
+    scale = _SCORED_LINE.search(line, max(0, start - SCORED_REACH), start)
+    if scale is None or scale.end() > start:
+        return False
+    top = Decimal(scale.group(1) or scale.group(2))
+    return number.high is None and number.value <= top and number.digits != str(top)
+
+
 _CONSTANT_DIVISOR_BEFORE = re.compile(r"(?:[÷/]|除以|(?i:divided by))\s{0,2}$")
 _HALVED_BEFORE = re.compile(r"(?:除以|(?i:divided by|divide (?:it |them )?by))\s{0,2}$")
 """Halving said in words ("稠密算力须除以 2", "divide by 2"): a sparse figure made dense."""
@@ -576,7 +596,9 @@ def classify(
     ):
         return NonClaim.date  # 2 December 2026, Dec. 2
     if not has_unit and (
-        _RATING_AFTER.match(line, start + len(number.digits)) or _RATING_BEFORE.search(before)
+        _RATING_AFTER.match(line, start + len(number.digits))
+        or _RATING_BEFORE.search(before)
+        or _scored(line, number)
     ):
         return NonClaim.rating  # 8.5 分, 7/10: a reviewer's score
     if not has_unit and (_CLOCK_TIME_AFTER.match(right_after) and number.value <= 12):

@@ -161,6 +161,8 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("69.6mm × 45mm，260 针 SO-DIMM", NonClaim.identifier),
         ("Released in v0.9.3 (changelog entry 4 of 11).", NonClaim.identifier),
         ("Scores are out of 10; every figure is the vendor's.", NonClaim.rating),
+        ("综合打分（满分 10 分）：W7900 8.5、Orin 7.5、A2 7.0", NonClaim.rating),
+        ("Ratings, out of 10: the W7900 8.5, the A2 7.0", NonClaim.rating),
     ],
 )
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
@@ -180,6 +182,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "250 W（6+8pin 供电）": 1,
         "69.6mm × 45mm，260 针 SO-DIMM": 2,
         "Released in v0.9.3 (changelog entry 4 of 11).": 2,
+        "综合打分（满分 10 分）：W7900 8.5、Orin 7.5、A2 7.0": 3,
+        "Ratings, out of 10: the W7900 8.5, the A2 7.0": 2,
         "跳号：0 · 1 · 2 · 3 · 4": 2,
         "数值见第 1、2 节的出处": 1,
         "as sections 3 and 4 show": 1,
@@ -325,6 +329,13 @@ def test_a_section_number_the_text_uses_elsewhere_is_a_section() -> None:
     divided = "屋脊点约 5.8 ÷ 0.256 ≈ 22.7 FLOP/B"
     number = next(iter(numbers_in_line(divided, 1)))
     assert classify(divided, number, 0, sections={"5.8"}) is None
+
+
+def test_a_line_of_scores_rates_the_numbers_up_to_its_maximum() -> None:
+    line = "综合打分（满分 10 分）：W7900 8.5、A2 7.0；另：W7900 显存 48 GB，功耗 295"
+    assert [kind(line, n) for n in (2, 4)] == [NonClaim.rating, NonClaim.rating]
+    assert kind(line, 6) is None  # 48 GB has a unit
+    assert kind(line, 7) is None  # 295 is over the maximum of 10
 
 
 def test_hypothetical_sentences() -> None:
