@@ -247,6 +247,11 @@ _WORD_GAP = re.compile(
 """Arithmetic said in words, the operator alone between two numbers: "328 times 64 is
 20,992", "288 times 8 over 384"."""
 _WORD_OPS = {"times": "×", "over": "÷", "divided by": "÷"}
+_NAMED_TIMES = re.compile(
+    r"(?:\s{1,2}[A-Za-z][A-Za-z-]{0,15}){1,3},?\s{1,2}(?P<op>times|divided\s+by)\s{1,2}",
+    re.IGNORECASE,
+)
+"""A factor's words, then the operator said: "132 SMs times 4 Tensor Cores times 512"."""
 _SAID_ZH = re.compile(
     r"\s{0,2}[，,]?\s{0,2}(?:再)?(?P<op>乘以|乘上|乘|除以)\s{0,2}"
     r"|\s{0,2}[，,]?\s{0,2}(?P<is>就是|等于|得到|约等于|约为|大约是|差不多是?)\s{0,2}"
@@ -276,7 +281,7 @@ def _gaps(text: str, numbers: Sequence[TextNumber]) -> list[_Gap | None]:
             op = "=" if zh["is"] else ("÷" if zh["op"].startswith("除") else "×")
             ops.append(_Gap(op, spoken=True))
             continue
-        said = _WORD_GAP.fullmatch(between)
+        said = _WORD_GAP.fullmatch(between) or _NAMED_TIMES.fullmatch(between)
         if said:
             word = re.sub(r"\s+", " ", said["op"].lower())
             ops.append(_Gap(_WORD_OPS.get(word, "="), spoken=True))

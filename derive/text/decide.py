@@ -642,7 +642,14 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
         if chain.result is not None:  # "每拍 84 × 4 × 128 ＝ 43,008 次乘加": MACs per cycle
             low, _ = block.sentence(where)
             result = numbers[chain.result]
-            numbers[chain.result] = rate_of(result, block.text[low : result.column - 1])
+            numbers[chain.result] = result = rate_of(result, block.text[low : result.column - 1])
+            counted, _, per = (result.unit or "").partition("/")
+            if per == "cycle" and all(sign > 0 for _, sign in chain.operands):
+                # "132 SMs times 4 Tensor Cores times 512 MACs is 270,336 MACs a clock": in a
+                # product of counts that is a rate per cycle, the MACs counted are a clock's
+                for index, _ in chain.operands:
+                    if numbers[index].unit == counted:
+                        numbers[index] = replace(numbers[index], unit=result.unit)
         near = read.terms_around(where - WINDOW, where + WINDOW)
         named = subject_evidence(view, block, where, near, context)
         placed = [numbers[i].column - 1 for i, _ in chain.operands]

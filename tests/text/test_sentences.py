@@ -3177,6 +3177,28 @@ def test_a_figure_the_text_calls_wrong_is_judged_against_the_quantity_it_was_giv
     assert (claim.verdict, claim.quantity) == (Verdict.mismatched, "peak.fp32"), claim.why
 
 
+def test_a_product_said_with_each_factors_words_is_read_as_the_catalogs_rule(
+    tmp_path: Path,
+) -> None:
+    # "84 SMs times 4 Tensor Cores times 128 MACs is 43,008 MACs a clock": the words of each
+    # factor stand between it and "times"; the MACs of a product that is a rate per clock
+    # are a clock's
+    facts = [
+        ("sm.count", "84"),
+        ("tensor_core.per_sm", "4"),
+        ("tensor_core.mac_per_cycle", "128 MAC/cycle"),
+    ]
+    view = _chip_a(tmp_path, facts, rules="--standard-rules")
+    text = "On Chip A, 84 SMs times 4 Tensor Cores times 128 MACs is 43,008 MACs a clock."
+    got = [(c.number.digits, c.verdict, c.quantity) for c in _claims(text, view)]
+    assert got == [
+        ("84", Verdict.matched, "sm.count"),
+        ("4", Verdict.matched, "tensor_core.per_sm"),
+        ("128", Verdict.matched, "tensor_core.mac_per_cycle"),
+        ("43,008", Verdict.matched, "mac.per_cycle"),
+    ], got
+
+
 def test_transfers_a_second_are_a_rate_not_a_count(tmp_path: Path) -> None:
     # "32 GT/s" is a link's lane rate (as the catalog writes it, in GT/s), not its 16 lanes;
     # "12 GT/s" of a memory's pins is its pin rate in Gbit/s
