@@ -195,6 +195,9 @@ class Lexicon:
             words: set[str] = set()
             for label in labels:
                 add(label, Sense("quantity", quantity_id, 3.0, True))
+                head, _, last = label.strip().rpartition(" ")
+                if head and _singular(last) != last:  # "Compute Unit: 60" of "compute units"
+                    add(f"{head} {_singular(last)}", Sense("quantity", quantity_id, 3.0, True))
                 words |= _words(label) | _known_inner(label, known_runs)
                 for phrase in _scopes(label):
                     add(phrase, Sense("quantity", quantity_id, SCOPE_WEIGHT, True))

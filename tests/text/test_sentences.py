@@ -3199,6 +3199,19 @@ def test_a_product_said_with_each_factors_words_is_read_as_the_catalogs_rule(
     ], got
 
 
+def test_a_plural_label_named_in_the_singular_names_its_quantity(tmp_path: Path) -> None:
+    # a tool's output says "Compute Unit: 60" of a quantity labelled "compute units"
+    units = (
+        "quantities:\n  - id: cu.count\n    name: Compute units per GPU\n"
+        "    synonyms: [compute units, CUs]\n    count: true\n"
+    )
+    view = _chip_a(tmp_path, [("cu.count", "60"), ("clock.boost", "2105 MHz")], units)
+    text = "Chip A under rocminfo:\n  Compute Unit:            60\n  Max Clock (MHz): 2105\n"
+    claim = next(c for c in _claims(text, view) if c.number.digits == "60")
+    assert (claim.verdict, claim.quantity) == (Verdict.matched, "cu.count"), claim.why
+    assert "label 'compute unit'" in claim.why
+
+
 def test_transfers_a_second_are_a_rate_not_a_count(tmp_path: Path) -> None:
     # "32 GT/s" is a link's lane rate (as the catalog writes it, in GT/s), not its 16 lanes;
     # "12 GT/s" of a memory's pins is its pin rate in Gbit/s
