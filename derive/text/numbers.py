@@ -172,9 +172,12 @@ _PROSE_UNITS.update(
     }
 )
 _HYPHENATED_UNITS = {"gig": "GB", "meg": "MB"}
-_HYPHENATED = re.compile(r"-(gig|meg)(?![A-Za-z])")
-"""Units said only as an adjective's second half: "a 16-gig module" (a "1.1 gig" clock
-is no gigabyte)."""
+_HYPHENATED = re.compile(
+    r"-(gig|meg)(?![A-Za-z])"
+    r"|(gig|meg)(?=\s(?i:cards?|modules?|models?|versions?|variants?|SKUs?|boards?|parts?)\b)"
+)
+"""Units said only as an adjective's second half, or before the thing they size: "a 16-gig
+module", "the 8 gig card" (a "1.1 gig" clock is no gigabyte)."""
 WHOLE_THINGS = frozenset({"颗", "卡", "chip", "core", "warp", "线程", "thread"})
 """Counting words for whole things (chips, stacks, cores, threads): "8 颗" counts things,
 never the bits of a width or the bytes of a line, as "1024 根 (wires)" may."""
@@ -277,8 +280,9 @@ def _unit_after(rest: str) -> tuple[str | None, str, int]:
         stripped = stripped[1:]  # 8,192-bit, 40-MB, 512-core: a hyphenated unit
     skipped = len(window) - len(stripped)
     adjective = _HYPHENATED.match(stripped)
-    if adjective:  # "the 16-gig module": as an adjective, a gig is a gigabyte
-        return _HYPHENATED_UNITS[adjective.group(1)], adjective.group(), skipped + adjective.end()
+    if adjective:  # "the 16-gig module", "the 8 gig card": as an adjective, a gig is a gigabyte
+        said = adjective.group(1) or adjective.group(2)
+        return _HYPHENATED_UNITS[said], adjective.group(), skipped + adjective.end()
     found: tuple[str | None, str, int] = (None, "", 0)
     format_name = _FORMAT_BEFORE_UNIT.match(stripped)
     if format_name and (

@@ -96,6 +96,14 @@ def test_ranges_keep_both_ends() -> None:
     assert (m.value, m.high) == (Decimal(10), Decimal(12))
 
 
+def test_a_gig_before_the_thing_it_sizes_is_a_gigabyte() -> None:
+    assert [(n.digits, n.unit) for n in numbers("the 8 gig card, the 80 gig model")] == [
+        ("8", "GB"),
+        ("80", "GB"),
+    ]
+    assert [n.unit for n in numbers("a 1.1 gig clock, at 2 gig")] == [None, None]
+
+
 def test_an_ethernet_ports_rate_is_in_gigabits_a_second() -> None:
     assert [(n.digits, n.unit) for n in numbers("24 × 200GbE RoCE，12 个 400 GbE 端口")] == [
         ("24", None),
