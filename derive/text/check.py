@@ -201,6 +201,12 @@ def _shares_a_number(first: str, second: str) -> bool:
 _COMPUTED_AFTER = re.compile(r"\s?[×x*÷=＝]")
 
 
+_MODEL_DETERMINER = re.compile(
+    r"(?<![A-Za-z])(?i:the|a|an|that|this|plain|same|my|our|your|their)\s{1,2}$|[这那]\s?[张块款台]\s?$"
+)
+"""What stands before a model number said alone: "the 3090", "这张 3090"."""
+
+
 def _of_a_model(view: CatalogView, read: Read, number: TextNumber) -> bool:
     """True for a bare number that is a model's, written after a space ("Max 1550" of the
     catalog's product line, "昇腾 910", "RTX 4090" of an acronym naming nothing the
@@ -208,6 +214,10 @@ def _of_a_model(view: CatalogView, read: Read, number: TextNumber) -> bool:
     if number.unit:
         return False
     text, start = read.block.text, number.column - 1
+    if number.digits in view.model_digits and _MODEL_DETERMINER.search(
+        text, max(0, start - 12), start
+    ):
+        return True  # "the plain 3090", "that's the 3090's number": the model, said alone
     for model in spaced_models(view, text, max(0, start - 14), number.end):
         if model.number != start:
             continue

@@ -271,6 +271,19 @@ class CatalogView:
         return re.compile(rf"(?<![A-Za-z0-9])({heads})s?(?![A-Za-z0-9])", re.IGNORECASE), found
 
     @cached_property
+    def model_digits(self) -> frozenset[str]:
+        """The model numbers its subjects' names write as a word of three or more digits
+        ("3090" of "RTX 3090 Ti", "480" of "RX 480"): said alone, they name a model."""
+        return frozenset(
+            word
+            for subject in self.subjects.values()
+            if subject.kind not in ("workload", "operator")
+            for name in subject.names()
+            for word in name.split()
+            if len(word) >= 3 and word.isdigit()
+        )
+
+    @cached_property
     def product_lines(self) -> re.Pattern[str] | None:
         """The words a subject's name puts before its model number ("Max" of "Max 1100",
         "Ascend" of "Ascend 910B"), as a pattern of such a word and a number: "Max 1550"

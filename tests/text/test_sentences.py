@@ -3212,6 +3212,19 @@ def test_a_plural_label_named_in_the_singular_names_its_quantity(tmp_path: Path)
     assert "label 'compute unit'" in claim.why
 
 
+def test_a_model_number_said_alone_after_the_is_the_model(tmp_path: Path) -> None:
+    # "19.5 is the plain 3090": the catalog holds the RTX 3090 Ti, whose name's 3090 said
+    # alone names a model; "the 3090 GB/s" with a unit is a figure
+    view = _loaded(
+        tmp_path, {"subjects/ti.yaml": _chip("rtx-3090-ti", "RTX 3090 Ti", [("sm.count", "84")])}
+    )
+    said = check_text("No, 19.5 is the plain 3090; with 19.5 you get the 3090's number.", view)
+    kinds = [(c.number.digits, c.non_claim) for c in said.results if c.number.digits == "3090"]
+    assert kinds == [("3090", NonClaim.identifier)] * 2, kinds
+    (figure,) = check_text("It moves the 3090 GB/s we measured.", view).results
+    assert figure.verdict is not Verdict.non_claim
+
+
 def test_transfers_a_second_are_a_rate_not_a_count(tmp_path: Path) -> None:
     # "32 GT/s" is a link's lane rate (as the catalog writes it, in GT/s), not its 16 lanes;
     # "12 GT/s" of a memory's pins is its pin rate in Gbit/s
