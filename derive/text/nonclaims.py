@@ -114,7 +114,9 @@ _REFERENCE_BEFORE = re.compile(
 500233", "商品编号 100087362215"."""
 _LEADING_ZERO = re.compile(r"0\d+")
 """Digits with a leading zero ("0058", "0142"): a code, never an amount."""
-_PHONE = re.compile(r"\+\d{1,3}(?:[ -]\(?\d{2,4}\)?){2,4}(?!\d)")
+_PHONE = re.compile(
+    r"\+\d{1,3}(?:[ -]\(?\d{2,4}\)?){2,4}(?!\d)|(?<![\d.,])1[3-9]\d[ -]?\d{4}[ -]?\d{4}(?!\d)"
+)
 """A telephone number: "+1 555 0142", "+86 10 6275 1234"."""
 _VERSION_BEFORE = re.compile(
     r"(?:^|[^A-Za-z])[A-Z][A-Za-z]*[A-Z][A-Za-z]*\s$|v(?:ersion)?\s?$|[a-z]+[A-Z][A-Za-z]*\s$"
@@ -230,7 +232,9 @@ _PER_MAC_BEFORE = re.compile(
     r"[^。.;；,，\d]{0,12}$",
     re.IGNORECASE,
 )
-_LIST_MARKER = re.compile(r"\s*(?:[-*+]\s+)?$")
+_LIST_MARKER = re.compile(r"\s*(?:>\s?)*\s*(?:[-*+]\s+)?$")
+_BRACKETED_MARKER = re.compile(r"\s*(?:>\s?)*\s*(?:[-*+]\s+)?[（(]$")
+"""Before a list marker in brackets at a line's start: "（1）", "> (2) "."""
 _LIST_AFTER = re.compile(r"(?:[.、)]|\.\))\s|[)）、](?=[^\s\d.,])")
 _YEAR_AFTER = re.compile(r"\s?(?:年|年代|s\b)")
 _YEAR_BEFORE = re.compile(
@@ -268,8 +272,13 @@ _CALENDAR_SPAN_AFTER = re.compile(
 )
 _CLOCK_TIME_AFTER = re.compile(r"\s?(?:[AaPp]\.?[Mm]\.?)(?![A-Za-z])")
 """A time of day: "until 2 PM", "at 9 a.m."."""
-_ROOM_AFTER = re.compile(r"\s?(?:会议室|教室|实验室|房间|号楼)")
-"""A room's or a building's number: "B 座 402 会议室"."""
+_ROOM_AFTER = re.compile(r"\s?(?:会议室|教室|实验室|房间|号楼|室(?![内外温]))")
+"""A room's or a building's number: "B 座 402 会议室", "412 室"."""
+_ROOM_BEFORE = re.compile(
+    r"[A-Za-z\u4e00-\u9fff]\s?座\s?$|(?:分机|工号|学号|房间号?|门牌号?)\s?[:：]?\s?$"
+)
+"""A room's number after its building ("B 座 407"), an extension ("分机 8217"), a staff or
+student number."""
 _NUMBERED_LINE_AFTER = re.compile(r"\u3000")
 """An ideographic space after a line's first number: "7.1　v3.1 表 1 把…", a numbered item."""
 _YEARS_AFTER = re.compile(r"\s?年(?!代|[前后底初中])")
@@ -587,6 +596,15 @@ def classify(
         return NonClaim.ordinal
     if index == 0 and _LIST_MARKER.fullmatch(line[:start]) and _LIST_AFTER.match(right_after):
         return NonClaim.list_marker
+    if (
+        index == 0
+        and not has_unit
+        and number.digits.isdigit()
+        and len(number.digits) <= 2
+        and _BRACKETED_MARKER.fullmatch(line[:start])
+        and re.match(r"[)）]\s?[^\s*|]", right_after)
+    ):
+        return NonClaim.list_marker  # （1）RX 5600 XT 的…
     if not has_unit and _MONTH_DAY_AFTER.match(right_after):
         return NonClaim.date
     if (
@@ -603,8 +621,8 @@ def classify(
         return NonClaim.rating  # 8.5 分, 7/10: a reviewer's score
     if not has_unit and (_CLOCK_TIME_AFTER.match(right_after) and number.value <= 12):
         return NonClaim.date  # until 2 PM
-    if not has_unit and _ROOM_AFTER.match(right_after):
-        return NonClaim.identifier  # 402 会议室
+    if not has_unit and (_ROOM_AFTER.match(right_after) or _ROOM_BEFORE.search(before)):
+        return NonClaim.identifier  # 402 会议室, B 座 407, 分机 8217
     if not has_unit and _CONNECTOR_AFTER.match(line, number.end):
         return NonClaim.identifier  # an 8-pin connector
     if not has_unit and number.value < 100 and _AGE_BEFORE.search(before):

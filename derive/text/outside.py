@@ -103,6 +103,15 @@ boards", "16 GH200 at 1,000 W"."""
 _ORDERED = re.compile(r"\s?[x×]\s")
 """Between a count and a product's name, the units of an order: "24 x Tesla P4"."""
 _OPERATOR_BEFORE = re.compile(r"[×x*÷/=＝+]\s*$")
+_OPERATOR_AFTER = re.compile(r"\s*[×x*÷/=＝+]")
+_MEASURED_OUT = re.compile(r"\s?(?:块|张|片)\s?")
+"""A Chinese measure word between a count and a product: "3 块 GTX 1070", "4 张 L20"."""
+_BUILT_OF_AFTER = re.compile(r"\s?(?:的|组成|构成|互联|组)")
+"""After the product, what makes the count the parts of a system: "8 块 MI300X 的服务器"."""
+_INSIDE_BEFORE = re.compile(r"(?:里面?|内|中|装了?|配了?|插了?|搭载了?)\s?$")
+"""Before the count, what makes it the parts of a system: "一台 D800，里面 8 张 S4000"."""
+_COUNTED_AFTER_NAME = re.compile(r"\s?[×x]\s?")
+"""Between a product and the count after it: "GTX 1070 × 3"."""
 
 
 _MACHINES_AFTER = re.compile(
@@ -129,14 +138,24 @@ def units_of_a_product(read: Read, number: TextNumber) -> bool:
     if _MACHINES_AFTER.match(text, number.end):
         start = number.column - 1
         return not _AT_MOST_BEFORE.search(text, max(0, start - 16), start)
+    start = number.column - 1
     for mention, _ in subject_mentions(read.terms_around(number.end, number.end + 6)):
         gap = text[number.end : mention.start]
         if _ORDERED.fullmatch(gap) or (times and not gap.strip()):  # "24 x Tesla P4": ordered
-            start = number.column - 1  # not an operand: "2 × 4 x Chip B"
+            # not an operand: "2 × 4 x Chip B"
             return not _OPERATOR_BEFORE.search(text, max(0, start - 8), start)
+        if _MEASURED_OUT.fullmatch(gap):  # "3 块 GTX 1070、2 块 RX 5600 XT": owned, not built of
+            return not _BUILT_OF_AFTER.match(text, mention.end) and not _INSIDE_BEFORE.search(
+                text, max(0, start - 6), start
+            )
         if gap.strip():
             continue
         return _UNITS_AFTER.match(text, mention.end) is not None
+    for mention, _ in subject_mentions(read.terms_around(start - 16, start)):
+        if _COUNTED_AFTER_NAME.fullmatch(text, mention.end, start) and not _OPERATOR_AFTER.match(
+            text, number.end
+        ):
+            return True  # "GTX 1070 × 3（2017 年买的）": three of them
     return False
 
 

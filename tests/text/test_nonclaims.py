@@ -162,6 +162,10 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("Released in v0.9.3 (changelog entry 4 of 11).", NonClaim.identifier),
         ("Scores are out of 10; every figure is the vendor's.", NonClaim.rating),
         ("综合打分（满分 10 分）：W7900 8.5、Orin 7.5、A2 7.0", NonClaim.rating),
+        ("分机 8217 ｜ 办公室：理科楼 B 座 412 室", NonClaim.identifier),
+        ("> 博士二年级 ｜ 理科楼 B 座 407", NonClaim.identifier),
+        ("> > 手机：138 1234 5678", NonClaim.identifier),
+        ("> （1）RX 5600 XT 的显存带宽表里写错了", NonClaim.list_marker),
         ("Ratings, out of 10: the W7900 8.5, the A2 7.0", NonClaim.rating),
     ],
 )
@@ -183,6 +187,9 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "69.6mm × 45mm，260 针 SO-DIMM": 2,
         "Released in v0.9.3 (changelog entry 4 of 11).": 2,
         "综合打分（满分 10 分）：W7900 8.5、Orin 7.5、A2 7.0": 3,
+        "分机 8217 ｜ 办公室：理科楼 B 座 412 室": 1,
+        "> 博士二年级 ｜ 理科楼 B 座 407": 0,
+        "> > 手机：138 1234 5678": 2,
         "Ratings, out of 10: the W7900 8.5, the A2 7.0": 2,
         "跳号：0 · 1 · 2 · 3 · 4": 2,
         "数值见第 1、2 节的出处": 1,
@@ -247,6 +254,7 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "dual-issue: 4,096 stream processors",
         "it has 16 IDs",
         "有 4 个小核",
+        "（13.67）",
         "1 TB of HBM across 8 stacks",
     ],
 )

@@ -3225,6 +3225,27 @@ def test_a_model_number_said_alone_after_the_is_the_model(tmp_path: Path) -> Non
     assert figure.verdict is not Verdict.non_claim
 
 
+def test_a_count_of_a_products_units_in_chinese_is_a_fleet_a_systems_is_not(
+    tmp_path: Path,
+) -> None:
+    # "现有 3 块 Chip A、2 块 Chip B", "Chip A × 3": how many someone owns; "一台服务器，里面
+    # 8 张 Chip A" and "8 块 Chip A 的服务器": what a system is built of
+    files: dict[str, str | bytes] = {
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("sm.count", "8")]),
+        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("sm.count", "30")]),
+    }
+    view = _loaded(tmp_path, files)
+    for text, digits in (
+        ("现有 3 块 Chip A、2 块 Chip B 暂不报废。", "3"),
+        ("实验室现有：Chip A × 3（2017 年买的）。", "3"),
+    ):
+        (count,) = [r for r in check_text(text, view).results if r.number.digits == digits]
+        assert count.non_claim is NonClaim.fleet, (text, count.why)
+    for text in ("一台服务器，里面 8 张 Chip A。", "8 块 Chip A 的服务器。"):
+        (parts,) = [r for r in check_text(text, view).results if r.number.digits == "8"]
+        assert parts.non_claim is not NonClaim.fleet, text
+
+
 def test_transfers_a_second_are_a_rate_not_a_count(tmp_path: Path) -> None:
     # "32 GT/s" is a link's lane rate (as the catalog writes it, in GT/s), not its 16 lanes;
     # "12 GT/s" of a memory's pins is its pin rate in Gbit/s
