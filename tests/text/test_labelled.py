@@ -222,6 +222,16 @@ OWN_SETS = (
     # and a podcast's transcript (first scores at a70ebf4, the same at 1e9061a)
     OwnSet("thirtysixth", "zh", 450, (0.98, 0.90, 0.86, 0.96), "97.9 / 83.9 / 85.3 / 84.0"),
     OwnSet("thirtysixth", "en", 415, (0.96, 0.84, 0.83, 0.95), "96.7 / 84.6 / 82.1 / 96.2"),
+    # GTX 1070, RX 5600 XT, M3 Ultra, Arc A310, L20, PCIe 4.0: a lab's email thread and the
+    # evaluation section of a paper (first scores at a8ef8c4; at 1e9061a, before this stop's
+    # changes: 97.7 / 78.4 / 79.2 / 81.4, 96.6 / 88.9 / 83.2 / 93.4)
+    OwnSet("thirtyseventh", "zh", 430, (0.98, 0.82, 0.79, 0.90), "98.4 / 78.7 / 79.9 / 81.4"),
+    OwnSet("thirtyseventh", "en", 395, (0.97, 0.89, 0.85, 0.93), "97.5 / 89.7 / 86.1 / 93.4"),
+    # RX 7700 XT, H200 NVL, GTX 1660 SUPER, Cloud AI 100 Ultra, A17 Pro, CXL 2.0: a teacher's
+    # marked homework and a cloud's instance-type page (first scores at a8ef8c4; at 1e9061a:
+    # 93.7 / 80.1 / 79.3 / 86.6, 97.2 / 85.5 / 89.1 / 90.1)
+    OwnSet("thirtyeighth", "zh", 455, (0.93, 0.80, 0.78, 0.87), "93.7 / 80.6 / 79.3 / 87.5"),
+    OwnSet("thirtyeighth", "en", 395, (0.96, 0.85, 0.89, 0.89), "97.3 / 85.7 / 89.9 / 90.1"),
 )
 
 
