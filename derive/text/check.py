@@ -162,19 +162,6 @@ def _taken_from(
     return min(taken) if taken else None
 
 
-_OPERATOR = re.compile(r"[×÷*/=＝≈]|(?<![A-Za-z])(?:times|over|divided by)(?![A-Za-z])")
-OPERAND_REACH = 4
-"""How near a number an operator makes it a term of a written computation."""
-
-
-def _operand(block: Block, number: TextNumber) -> bool:
-    """True for a number written as a term of a computation ("8.6 ÷ 4.096")."""
-    start = number.column - 1
-    before = block.text[max(0, start - OPERAND_REACH) : start]
-    after = block.text[number.end : number.end + OPERAND_REACH]
-    return bool(_OPERATOR.search(before) or _OPERATOR.search(after))
-
-
 BILLION = Decimal(10) ** 9
 """What a lone "B" after a count's digits stands for."""
 
@@ -253,6 +240,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
         listed = respective(block, numbers, read.mentions)
         others_labels = respective_labels(block, numbers, read.mentions)
         slashed = slashed_header_terms(block, numbers, context.row_terms)
+        terms_of_chains = {index for chain in read.chains for index in chain.places()}
         unit_of_list = compared_units(numbers, block) | shared_units(numbers, block.text)
         divided = quotient_units(read.chains, numbers)
         timed = timing_work(view, read)
@@ -411,7 +399,7 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     told = told_wrong(view, found, pairs, cues((low, high))[:2])
                     if told is not None:
                         verdict, chosen, judgement, why, names = told
-                elif verdict in AGREEING and chosen is not None and not _operand(block, found):
+                elif verdict in AGREEING and chosen is not None and index not in terms_of_chains:
                     wrongly = named_wrongly(view, found, pairs, chosen, cues((low, high))[:2])
                     if wrongly is not None:  # "把 71 TFLOPS 当成了 FP32 峰值"
                         verdict, chosen, judgement, why, names = wrongly

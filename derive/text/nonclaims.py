@@ -18,7 +18,7 @@ from collections.abc import Collection, Iterable, Sequence
 from decimal import Decimal
 from enum import StrEnum
 
-from derive.text.numbers import DATE, POST_OPENING, UNIT_WORD, TextNumber
+from derive.text.numbers import DATE, POST_OPENING, SUPERSCRIPT_DIGITS, UNIT_WORD, TextNumber
 from schema.errors import UnitError
 from schema.units import factor
 
@@ -318,7 +318,7 @@ _BASE_AFTER = re.compile(r"\s{0,2}(?:进制|换算|-based|based|as the base)", r
 _PREFIXED_TIMES_BEFORE = re.compile(r"\d\s{0,2}(?:[kKMGTP]i?B(?:/s)?\s{0,2})?[×x*]\s{0,2}$")
 _PREFIXED_UNIT = re.compile(r"(?<![A-Za-z])[kKMGTP]i?B(?:/s)?(?![A-Za-z])")
 """'5.3 × 1024', '8 TB/s × 1,000': a number times the base of a unit prefix."""
-_SUPERSCRIPT_POWER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]")
+_SUPERSCRIPT_POWER = re.compile(f"[{SUPERSCRIPT_DIGITS}]")
 _URL = re.compile(r"https?://|www\.|arxiv:|doi:", re.IGNORECASE)
 _ARXIV_ID = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?$")
 

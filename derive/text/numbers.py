@@ -37,14 +37,16 @@ NUMBER = re.compile(
 )
 _E_NOTATION = re.compile(r"[eE]([+-]?\d{1,3})(?![\dA-Za-z])")
 _TIMES_TEN = re.compile(r"\s{0,2}[×x*]\s{0,7}10\s{0,2}(?:\^|\*\*)\s{0,2}([+-]?\d{1,3})")
-_SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
-_TIMES_TEN_SUPER = re.compile(r"\s{0,2}[×x*]\s{0,2}10([⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]{1,4})")
+SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+"""The digits of a power written raised: "2³⁰", "10¹²"."""
+_SUPERSCRIPT = str.maketrans(f"{SUPERSCRIPT_DIGITS}⁻⁺", "0123456789-+")
+_TIMES_TEN_SUPER = re.compile(rf"\s{{0,2}}[×x*]\s{{0,2}}10([{SUPERSCRIPT_DIGITS}⁻⁺]{{1,4}})")
 _FRACTION = re.compile(r"/([1-9]\d{0,2})(?![\d/.,])")
 POST_OPENING = r"\s{0,3}(?:[-*+>]\s+)?(?:\*\*|__)?"
 """What may come before a thread's post number at the start of its line ("- **3/16")."""
 _OPENS_A_POST = re.compile(POST_OPENING)
 _CARET = re.compile(r"\^([1-9]\d?)(?!\d|\.\d)")
-_SQUARED = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,2}(?![⁰¹²³⁴⁵⁶⁷⁸⁹])")
+_SQUARED = re.compile(rf"[{SUPERSCRIPT_DIGITS}]{{1,2}}(?![{SUPERSCRIPT_DIGITS}])")
 """A power in superscript digits: "128²", "2³⁰", "10⁸"."""
 _AND_A_HALF = re.compile(r"\s{1,2}and\s(?:a\s)?half(?![A-Za-z])|\s?个半")
 """A half after a whole number, as said aloud: "3 and a half", "3 个半"."""

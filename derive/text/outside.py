@@ -135,10 +135,9 @@ def units_of_a_product(read: Read, number: TextNumber) -> bool:
     if (number.unit is not None and not times) or number.value != number.value.to_integral_value():
         return False
     text = read.block.text
-    if _MACHINES_AFTER.match(text, number.end):
-        start = number.column - 1
-        return not _AT_MOST_BEFORE.search(text, max(0, start - 16), start)
     start = number.column - 1
+    if _MACHINES_AFTER.match(text, number.end):
+        return not _AT_MOST_BEFORE.search(text, max(0, start - 16), start)
     for mention, _ in subject_mentions(read.terms_around(number.end, number.end + 6)):
         gap = text[number.end : mention.start]
         if _ORDERED.fullmatch(gap) or (times and not gap.strip()):  # "24 x Tesla P4": ordered
