@@ -120,6 +120,12 @@ def _exactly_elsewhere(
     return None
 
 
+def _placed(subject: str, quantity: str, why: str, how: str) -> Candidate:
+    """The pair the text's structure chose (a rule's place, a comparison, a restatement,
+    a value among one subject's quantities): as firm as a pair its words name outright."""
+    return Candidate(subject, quantity, 1.0, 1.0, why, how, 1.0)
+
+
 def _decide(
     view: CatalogView, number: TextNumber, found: Sequence[Candidate], sentence: str
 ) -> Decision:
@@ -692,7 +698,7 @@ def computed(view: CatalogView, read: Read) -> dict[int, Decision]:
             if not plausible(judgement) and not (carried and aligned.index == chain.result):
                 continue  # a wrong operand carries through sound arithmetic to its result
             subject, quantity = aligned.pair
-            chosen = Candidate(subject, quantity, 1.0, 1.0, aligned.why, "its place in it", 1.0)
+            chosen = _placed(subject, quantity, aligned.why, "its place in it")
             decided[aligned.index] = (judgement.verdict, chosen, judgement, aligned.why, ())
         if found:  # what the rule's reading left out of the chain: its unit conversions
             taken = {a.index for a in found}
@@ -766,7 +772,7 @@ def worked_for_one_subject(view: CatalogView, read: Read) -> dict[int, Decision]
             continue
         for index, (candidate, judgement) in tied_up.items():
             why = f"{how}, whose values its numbers agree with one by one: {candidate.quantity}"
-            chosen = Candidate(subject, candidate.quantity, 1.0, 1.0, why, "its value", 1.0)
+            chosen = _placed(subject, candidate.quantity, why, "its value")
             decided[index] = (judgement.verdict, chosen, judgement, why, ())
     return decided
 
@@ -814,7 +820,7 @@ def rates_of_timed_work(view: CatalogView, read: Read) -> dict[int, Decision]:
                 continue
             quantity, judgement = agreeing[0]
             why = f"the rate a time is worked out with for {subject}: its {quantity}"
-            chosen = Candidate(subject, quantity, 1.0, 1.0, why, "its value", 1.0)
+            chosen = _placed(subject, quantity, why, "its value")
             decided[index] = (judgement.verdict, chosen, judgement, why, ())
     return decided
 
@@ -1202,7 +1208,7 @@ def counterpart(
     if judgement is None or not plausible(judgement):
         return None
     why = f"the catalog compares {subject} {quantity} with the {pair[0]} {pair[1]} just before it"
-    chosen = Candidate(subject, quantity, 1.0, 1.0, why, "its counterpart", 1.0)
+    chosen = _placed(subject, quantity, why, "its counterpart")
     return judgement.verdict, chosen, judgement, why, ()
 
 
@@ -1247,7 +1253,7 @@ def side_by_side(
     else:
         return None
     why = f"compared ({between.strip()}) with the {subject} {quantity} just before it"
-    chosen = Candidate(chosen_subject, quantity, 1.0, 1.0, why, "the quantity compared", 1.0)
+    chosen = _placed(chosen_subject, quantity, why, "the quantity compared")
     return judgement.verdict, chosen, judgement, why, ()
 
 
@@ -1284,7 +1290,7 @@ def restated(
         return None
     words = between.strip() or "next to it"
     why = f"restates the number just before it ({words}), about {pair[0]} {pair[1]}"
-    chosen = Candidate(pair[0], pair[1], 1.0, 1.0, why, "the same quantity", 1.0)
+    chosen = _placed(pair[0], pair[1], why, "the same quantity")
     return judgement.verdict, chosen, judgement, why, ()
 
 
@@ -1324,7 +1330,7 @@ def contrasted(
     if judgement is None or not plausible(judgement):
         return None
     why = f"set against the {pair[0]} {pair[1]} it replaces ({between.strip()})"
-    chosen = Candidate(pair[0], pair[1], 1.0, 1.0, why, "the same quantity", 1.0)
+    chosen = _placed(pair[0], pair[1], why, "the same quantity")
     return judgement.verdict, chosen, judgement, why, ()
 
 
@@ -1374,7 +1380,7 @@ def divisor(
         f"{dividend} of {subject} is divided by it; of {subject}'s quantities {kind}, "
         f"its value agrees with {chosen.quantity} only"
     )
-    chosen = Candidate(subject, chosen.quantity, 1.0, 1.0, why, "its place in the quotient", 1.0)
+    chosen = _placed(subject, chosen.quantity, why, "its place in the quotient")
     return judgement.verdict, chosen, judgement, why, ()
 
 
@@ -1396,5 +1402,5 @@ def repeated(
             if again is not None and again.verdict is not Verdict.mismatched:
                 return None
     why = f"its words name {pair[0]} {pair[1]}, and the line resolves the same digits to it"
-    chosen = Candidate(pair[0], pair[1], 1.0, 1.0, why, "the same digits on the line", 1.0)
+    chosen = _placed(pair[0], pair[1], why, "the same digits on the line")
     return judgement.verdict, chosen, judgement, why, ()

@@ -172,13 +172,13 @@ BARE_TABLE_ROWS = 3
 def _bare_table(lines: list[str], index: int) -> bool:
     """True when `lines[index]` opens a table written without a rule: it and the next
     lines, `BARE_TABLE_ROWS` in all, hold the same number (two or more) of pipes."""
-    bars = _unquoted(plain_line(lines[index])).count("|")
+    bars = _unquoted(lines[index]).count("|")
     return (
         bars >= 2
         and index + BARE_TABLE_ROWS <= len(lines)
         and all(
-            _unquoted(plain_line(lines[index + k])).count("|") == bars
-            and not _TABLE_RULE.match(_unquoted(plain_line(lines[index + k])))
+            _unquoted(lines[index + k]).count("|") == bars
+            and not _TABLE_RULE.match(_unquoted(lines[index + k]))
             for k in range(1, BARE_TABLE_ROWS)
         )
     )
@@ -210,13 +210,13 @@ def _aligned_header(lines: list[str], index: int) -> list[tuple[int, int, str]] 
     """The columns of a table aligned with spaces that `lines[index]` heads: three or more
     words of no digits (`device  dtype  peak_tflops`) over a row under them, one word under
     each, with a number among them."""
-    line = plain_line(lines[index])
+    line = lines[index]
     if "|" in line or index + 1 >= len(lines):
         return None
     header = _words_of(line)
     if len(header) < ALIGNED_COLUMNS or any(c.isdigit() for _, _, w in header for c in w[:1]):
         return None
-    below = _aligned(header, plain_line(lines[index + 1]))
+    below = _aligned(header, lines[index + 1])
     if below is None or not any(w[:1].isdigit() for _, _, w in below):
         return None
     return header
@@ -227,10 +227,9 @@ def read_document(text: str) -> Iterator[Block]:
     header: list[str] | None = None
     wrapped: tuple[int, str] | None = None  # a short row's cell count and row header
     spaced: list[tuple[int, int, str]] | None = None  # the header of an aligned table
-    lines = text.splitlines()
-    for index, raw in enumerate(lines):
+    lines = [plain_line(raw) for raw in text.splitlines()]  # each made plain once
+    for index, line in enumerate(lines):
         number = index + 1
-        line = plain_line(raw)
         if spaced is not None:
             words = _aligned(spaced, line)
             if words is not None:
@@ -262,7 +261,7 @@ def read_document(text: str) -> Iterator[Block]:
                 )
             wrapped = None
             continue
-        following = _unquoted(plain_line(lines[index + 1])) if index + 1 < len(lines) else ""
+        following = _unquoted(lines[index + 1]) if index + 1 < len(lines) else ""
         opens = header is None and "|" in row and not _TABLE_ROW.match(row)
         if opens and (
             ("|" in following and _TABLE_RULE.match(following)) or _bare_table(lines, index)

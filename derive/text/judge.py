@@ -193,19 +193,15 @@ BARE_ROUNDED = 0.005
 catalog's guess, so it must be all but the value."""
 
 
-def _close(claim: Interval, known: KnownValue, within: float) -> bool:
-    return known.value != 0 and abs(claim.value - known.value) <= within * abs(known.value)
-
-
-def _rounds_to(claim: Interval, known: KnownValue) -> bool:
+def _rounds_to(claim: Interval, known: KnownValue, within: float) -> bool:
     """True when the claim, more precise than `known`, lies within what `known`'s digits
-    allow, near it, and the numbers show no slip: "12.288 TFLOPS" rounds to a datasheet's
-    "12.3"; "1,638.4 GB/s" is no rounding of "2 TB/s", though the 2 allows 1.5–2.5;
-    "5,324.8 GB/s" is the binary reading of "5.3 TB/s", not its rounding; a "0 MiB" is
-    none at all, not a rounded 227 KiB."""
+    allow, `within` that share of it, and the numbers show no slip: "12.288 TFLOPS"
+    rounds to a datasheet's "12.3"; "1,638.4 GB/s" is no rounding of "2 TB/s", though the
+    2 allows 1.5–2.5; "5,324.8 GB/s" is the binary reading of "5.3 TB/s", not its
+    rounding; a "0 MiB" is none at all, not a rounded 227 KiB."""
     return (
         known.value != 0
-        and abs(claim.value - known.value) <= ROUNDED * abs(known.value)
+        and abs(claim.value - known.value) <= within * abs(known.value)
         and known.kind is ValueKind.fact  # a derived value's width is its inputs' doubt
         and not diagnose(claim.value, known.value, integers=False, unit=known.unit)
         and known.bound is None
@@ -262,12 +258,9 @@ def _judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> 
     current = [(v, c) for v, c in current if v.bound is None or contradicts(c, v)]
     if not current:
         return None  # nothing held, or only bounds the claim keeps within
+    within = ROUNDED if number.unit else BARE_ROUNDED
     rounded = [
-        v
-        for v, c in current
-        if not count
-        and (number.unit or (number.unit is None and _close(c, v, BARE_ROUNDED)))
-        and _rounds_to(c, v)
+        v for v, c in current if not count and number.unit != "" and _rounds_to(c, v, within)
     ]
     if rounded:
         return Judgement(Verdict.matched, _most_trusted(rounded), rounded=True)

@@ -108,10 +108,10 @@ _REFERENCE_BEFORE = re.compile(
     r"(?<![A-Za-z])(?i:room|rm\.|ext\.?|extension|tel\.?|phone|fax|sku|po|p\.o\.|ticket|entry"
     r"|invoice|order no\.?|part no\.?|serial(?: no\.?)?|ref\.?|rev\.?|no\.|issue|episode"
     r"|vol\.?|volume)\s?$|(?<![A-Za-z])(?i:uid|id)\s?[:：#]?\s?$"
-    r"|(?:编号|订单号|料号|序列号|工单号)\s?[:：]?\s?$"
+    r"|(?:编号|订单号|料号|序列号|工单号|分机|工号|学号|房间号?|门牌号?)\s?[:：]?\s?$"
 )
 """The label of a reference number: "Room 3.114", "ext. 207", "PO 4500", "SKU 1182", "UID
-500233", "商品编号 100087362215"."""
+500233", "商品编号 100087362215", "分机 8217"."""
 _LEADING_ZERO = re.compile(r"0\d+")
 """Digits with a leading zero ("0058", "0142"): a code, never an amount."""
 _PHONE = re.compile(
@@ -274,11 +274,8 @@ _CLOCK_TIME_AFTER = re.compile(r"\s?(?:[AaPp]\.?[Mm]\.?)(?![A-Za-z])")
 """A time of day: "until 2 PM", "at 9 a.m."."""
 _ROOM_AFTER = re.compile(r"\s?(?:会议室|教室|实验室|房间|号楼|室(?![内外温]))")
 """A room's or a building's number: "B 座 402 会议室", "412 室"."""
-_ROOM_BEFORE = re.compile(
-    r"[A-Za-z\u4e00-\u9fff]\s?座\s?$|(?:分机|工号|学号|房间号?|门牌号?)\s?[:：]?\s?$"
-)
-"""A room's number after its building ("B 座 407"), an extension ("分机 8217"), a staff or
-student number."""
+_ROOM_BEFORE = re.compile(r"[A-Za-z\u4e00-\u9fff]\s?座\s?$")
+"""A room's number after its building: "B 座 407"."""
 _NUMBERED_LINE_AFTER = re.compile(r"\u3000")
 """An ideographic space after a line's first number: "7.1　v3.1 表 1 把…", a numbered item."""
 _YEARS_AFTER = re.compile(r"\s?年(?!代|[前后底初中])")
@@ -309,9 +306,10 @@ def _scored(line: str, number: TextNumber) -> bool:
     return number.high is None and number.value <= top and number.digits != str(top)
 
 
-_CONSTANT_DIVISOR_BEFORE = re.compile(r"(?:[÷/]|除以|(?i:divided by))\s{0,2}$")
-_HALVED_BEFORE = re.compile(r"(?:除以|(?i:divided by|divide (?:it |them )?by))\s{0,2}$")
-"""Halving said in words ("稠密算力须除以 2", "divide by 2"): a sparse figure made dense."""
+_CONSTANT_DIVISOR_BEFORE = re.compile(
+    r"(?:[÷/]|(?P<said>除以|(?i:divided by))|(?P<told>(?i:divide (?:it |them )?by)))\s{0,2}$"
+)
+"""A divisor: written (÷ 8), or said ("除以 2", "divide by 2": halving a sparse figure)."""
 _CONVERSION_CONSTANTS = frozenset({"8", "1000", "1,000", "1024", "1,024", "100"})
 _PREFIX_BASES = frozenset({"1000", "1,000", "1024", "1,024"})
 _BASE_AFTER = re.compile(r"\s{0,2}(?:进制|换算|-based|based|as the base)", re.IGNORECASE)
@@ -622,7 +620,7 @@ def classify(
     if not has_unit and (_CLOCK_TIME_AFTER.match(right_after) and number.value <= 12):
         return NonClaim.date  # until 2 PM
     if not has_unit and (_ROOM_AFTER.match(right_after) or _ROOM_BEFORE.search(before)):
-        return NonClaim.identifier  # 402 会议室, B 座 407, 分机 8217
+        return NonClaim.identifier  # 402 会议室, B 座 407
     if not has_unit and _CONNECTOR_AFTER.match(line, number.end):
         return NonClaim.identifier  # an 8-pin connector
     if not has_unit and number.value < 100 and _AGE_BEFORE.search(before):
@@ -677,13 +675,10 @@ def classify(
         and _PREFIXED_UNIT.search(line, max(0, start - 40), start)
     ):
         return NonClaim.constant  # 5.3 TB/s read as 5.3 × 1024 GB/s: a prefix's base
-    if (
-        not has_unit
-        and number.digits in _CONVERSION_CONSTANTS
-        and _CONSTANT_DIVISOR_BEFORE.search(before)
-    ):
+    divisor = _CONSTANT_DIVISOR_BEFORE.search(before) if not has_unit else None
+    if divisor and number.digits in _CONVERSION_CONSTANTS and not divisor["told"]:
         return NonClaim.constant  # ÷ 8 (bits per byte), / 1000 (a prefix)
-    if not has_unit and number.digits == "2" and _HALVED_BEFORE.search(before):
+    if divisor and number.digits == "2" and (divisor["said"] or divisor["told"]):
         return NonClaim.constant  # 稠密算力须除以 2: halving, of no quantity
     if (
         not has_unit

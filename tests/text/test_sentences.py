@@ -332,6 +332,25 @@ def _chip_a(
     return _loaded(tmp_path, files, rules)
 
 
+def _chips_a_b(
+    tmp_path: Path,
+    a_facts: Sequence[tuple[str, ...]],
+    b_facts: Sequence[tuple[str, ...]],
+    quantities: str = "",
+    *,
+    rules: str = "--no-standard-rules",
+) -> CatalogView:
+    """The view of a catalog of two made-up chips, Chip A and Chip B, with their facts (and
+    `quantities`, a quantities.yaml of its own), loaded with `rules`."""
+    files: dict[str, str | bytes] = {
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", a_facts),
+        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", b_facts),
+    }
+    if quantities:
+        files["quantities.yaml"] = quantities
+    return _loaded(tmp_path, files, rules)
+
+
 def _pin_chip(tier: str) -> str:
     facts = [
         ("hbm.bandwidth", "8 TB/s", "inferred"),
@@ -912,11 +931,7 @@ def test_a_computation_about_one_chip_is_no_rule_of_a_chip_no_word_names(
     # Chip A's bandwidth is rebuilt from 4 stacks of 1024 bits; the sum below is about
     # Chip B, whose HBM the catalog does not describe: its 4 and 1024 are not Chip A's
     hbm = [("hbm.stacks", "4"), ("hbm.interface_width", "1024 bit"), ("hbm.pin_rate", "2 Gbit/s")]
-    files: dict[str, str | bytes] = {
-        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", hbm),
-        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("sm.count", "80")]),
-    }
-    view = _loaded(tmp_path, files, "--standard-rules")
+    view = _chips_a_b(tmp_path, hbm, [("sm.count", "80")], rules="--standard-rules")
     text = "Chip B: 4 × 1024 × 3.2 / 8 = 1638.4 GB/s."
     claims = _claims(text, view)
     assert all(c.subject != "chip-a" for c in claims), [(c.number.digits, c.why) for c in claims]
@@ -3020,16 +3035,12 @@ def test_a_table_without_outer_pipes_a_rule_or_outside_a_quote_is_a_table(
     # quoted in a reply: each cell takes its subject from its row, its quantity from its
     # column, the last cell too
     bandwidth = "  - id: mem.bandwidth\n    name: bandwidth\n    name_zh: 带宽\n    unit: GB/s\n"
-    files: dict[str, str | bytes] = {
-        "quantities.yaml": _quantity("power.tdp", "power", "W") + bandwidth,
-        "subjects/chip-a.yaml": _chip(
-            "chip-a", "Chip A", [("power.tdp", "300 W"), ("mem.bandwidth", "900 GB/s")]
-        ),
-        "subjects/chip-b.yaml": _chip(
-            "chip-b", "Chip B", [("power.tdp", "450 W"), ("mem.bandwidth", "1200 GB/s")]
-        ),
-    }
-    view = _loaded(tmp_path, files)
+    view = _chips_a_b(
+        tmp_path,
+        [("power.tdp", "300 W"), ("mem.bandwidth", "900 GB/s")],
+        [("power.tdp", "450 W"), ("mem.bandwidth", "1200 GB/s")],
+        _quantity("power.tdp", "power", "W") + bandwidth,
+    )
     got = [
         (r.number.digits, r.verdict, r.subject, r.quantity)
         for r in check_text(table, view).results
@@ -3048,16 +3059,12 @@ def test_a_number_set_side_by_side_with_a_claim_is_the_other_subjects(tmp_path: 
     # chip the text compares, whether it agrees or not
     peak = "quantities:\n  - id: peak.bf16_dense\n    name: peak\n    name_zh: 峰值\n"
     peak += "    unit: TFLOPS\n  - id: power.tdp\n    name: power\n    unit: W\n"
-    files: dict[str, str | bytes] = {
-        "quantities.yaml": peak,
-        "subjects/chip-a.yaml": _chip(
-            "chip-a", "Chip A", [("peak.bf16_dense", "400 TFLOPS"), ("power.tdp", "300 W")]
-        ),
-        "subjects/chip-b.yaml": _chip(
-            "chip-b", "Chip B", [("peak.bf16_dense", "800 TFLOPS"), ("power.tdp", "700 W")]
-        ),
-    }
-    view = _loaded(tmp_path, files)
+    view = _chips_a_b(
+        tmp_path,
+        [("peak.bf16_dense", "400 TFLOPS"), ("power.tdp", "300 W")],
+        [("peak.bf16_dense", "800 TFLOPS"), ("power.tdp", "700 W")],
+        peak,
+    )
     lead = "Chip A 和 Chip B：Chip A 便宜，Chip B 快，Chip A 省电，Chip B 贵。\n"
     for second, verdict in (("800", Verdict.matched), ("900", Verdict.mismatched)):
         text = f"{lead}开头把 Chip A 的峰值和另一颗并排摆出来(400 对 {second})，没说为什么。\n"
@@ -3111,12 +3118,9 @@ def test_a_generation_named_as_where_something_began_is_not_described(
     # began it and holds it too
     blocks = "quantities:\n  - id: cluster.max_blocks\n    name: blocks per cluster\n"
     blocks += "    synonyms: [blocks, 线程块]\n    count: true\n"
-    files: dict[str, str | bytes] = {
-        "quantities.yaml": blocks,
-        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("cluster.max_blocks", "16")]),
-        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("cluster.max_blocks", "16")]),
-    }
-    view = _loaded(tmp_path, files)
+    view = _chips_a_b(
+        tmp_path, [("cluster.max_blocks", "16")], [("cluster.max_blocks", "16")], blocks
+    )
     claim = next(c for c in _claims(text, view) if c.number.digits == "16")
     assert (claim.verdict, claim.subject) == (Verdict.matched, "chip-a"), claim.why
 
@@ -3230,11 +3234,7 @@ def test_a_count_of_a_products_units_in_chinese_is_a_fleet_a_systems_is_not(
 ) -> None:
     # "现有 3 块 Chip A、2 块 Chip B", "Chip A × 3": how many someone owns; "一台服务器，里面
     # 8 张 Chip A" and "8 块 Chip A 的服务器": what a system is built of
-    files: dict[str, str | bytes] = {
-        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("sm.count", "8")]),
-        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("sm.count", "30")]),
-    }
-    view = _loaded(tmp_path, files)
+    view = _chips_a_b(tmp_path, [("sm.count", "8")], [("sm.count", "30")])
     for text, digits in (
         ("现有 3 块 Chip A、2 块 Chip B 暂不报废。", "3"),
         ("实验室现有：Chip A × 3（2017 年买的）。", "3"),
@@ -3280,16 +3280,12 @@ def test_columns_aligned_with_spaces_are_a_table(tmp_path: Path) -> None:
     # and the row's words (the device, the format) say what it is about; a measured
     # column holds no rated figure
     peak = "  - id: peak.bf16_dense\n    name: peak\n    unit: TFLOPS\n"
-    files: dict[str, str | bytes] = {
-        "quantities.yaml": _quantity("power.tdp", "power", "W") + peak,
-        "subjects/chip-a.yaml": _chip(
-            "chip-a", "Chip A", [("peak.bf16_dense", "400 TFLOPS"), ("power.tdp", "400 W")]
-        ),
-        "subjects/chip-b.yaml": _chip(
-            "chip-b", "Chip B", [("peak.bf16_dense", "800 TFLOPS"), ("power.tdp", "310 W")]
-        ),
-    }
-    view = _loaded(tmp_path, files)
+    view = _chips_a_b(
+        tmp_path,
+        [("peak.bf16_dense", "400 TFLOPS"), ("power.tdp", "400 W")],
+        [("peak.bf16_dense", "800 TFLOPS"), ("power.tdp", "310 W")],
+        _quantity("power.tdp", "power", "W") + peak,
+    )
     table = (
         "```\n"
         "device   dtype   peak_tflops   measured_tflops   power_w\n"
