@@ -528,31 +528,28 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
 def _settle_contrasts(
     view: CatalogView, read: Read, results: list[CheckedNumber], first: int
 ) -> None:
-    """Tie each number left unresolved that replaces a claim next to it ("512 GB/s, not
-    484", "不是 18，是 19.5 Gbps") to that claim's pair (`decide.contrasted`)."""
+    """Tie each number left unresolved that replaces a claim next to it, or that a claim
+    next to it replaces ("512 GB/s, not 484", "864 GB/s (not 960)", "不是 18，是 19.5
+    Gbps"), to that claim's pair (`decide.contrasted`)."""
     text, numbers = read.block.text, read.numbers
     for index, number in enumerate(numbers):
         held = results[first + index]
         if held.verdict is not Verdict.unresolved:
             continue
-        for other, after in ((index + 1, True), (index - 1, False)):
+        for other in (index + 1, index - 1):
             if not 0 <= other < len(numbers):
                 continue
             claim = results[first + other]
             if claim.subject is None or claim.quantity is None or not claim.is_claim:
                 continue
             near = numbers[other]
-            if after:
-                between = text[number.end : near.column - 1]
-            else:
-                between = text[near.end : number.column - 1]
+            earlier, later = (number, near) if other > index else (near, number)
             found = contrasted(
                 view,
                 number,
-                between,
+                text[earlier.end : later.column - 1],
                 (claim.subject, claim.quantity),
-                after=after,
-                before_claim=text[: near.column - 1],
+                before_first=text[: earlier.column - 1],
             )
             if found is None:
                 continue

@@ -1295,9 +1295,12 @@ def restated(
 
 
 _NOT_BETWEEN = re.compile(
-    r"^\s*[,，]?\s*(?:(?i:not|rather than|instead of)|而不是|而非|不是)\s*[\"“「]?\s*$"
+    r"^[^\d,，;；.。!?！？()（）\n]{0,24}[,，]?\s*[(（]?\s*"
+    r"(?:(?i:not|rather than|instead of)|而不是|而非|不是)\s*(?:(?i:the)\s+|那个?|这个?)?[\"“「]?\s*$"
 )
-"""The words between a figure and the one it replaces: "512 GB/s, not 484"."""
+"""The words between a figure and the one it replaces: "512 GB/s, not 484", "864 GB/s (not
+960)", "28 Xe-cores, not 32", "22.2 FLOP/B, not the 23.8" (the figure's own words, a comma
+or a bracket, the word that sets them against each other)."""
 _BUT_BETWEEN = re.compile(r"^\s*[\"”」]?\s*[,，;；]?\s*(?:(?i:but)|而是|是|，是)\s*$")
 _NOT_BEFORE = re.compile(r"(?:(?<![A-Za-z])(?i:not)|不是)\s*[\"“「]?\s*$")
 """Around a figure that replaces one said before it: "not 484 but 512", "不是 18，是 19.5"."""
@@ -1309,20 +1312,19 @@ def contrasted(
     between: str,
     pair: tuple[str, str],
     *,
-    after: bool,
-    before_claim: str = "",
+    before_first: str = "",
 ) -> Decision | None:
-    """A number set against a claim about `pair` as the figure it replaces ("Vega 64 is
-    512 GB/s, not 484", `after`: the claim comes after it; "不是 18，是 19.5 Gbps") is a
-    figure of that pair too, however far from it its own words are.
+    """A number set against a claim about `pair`, the one replacing the other, is a
+    figure of that pair too, however far from it its own words are: "Vega 64 is 512 GB/s,
+    not 484", "the W7900 is 864 GB/s (not 960)", "不是 18，是 19.5 Gbps", "not 512 but 484".
 
-    The words between (and `before_claim`, the words before a claim said first) must
-    say so; the units must fit the pair; a mismatch must be one a writer could make.
+    The words between the two (and `before_first`, the words before the first of them)
+    must say so; the units must fit the pair; a mismatch must be one a writer could make.
     """
-    if after:
-        if not _NOT_BETWEEN.match(between):
-            return None
-    elif not (_BUT_BETWEEN.match(between) and _NOT_BEFORE.search(before_claim[-12:])):
+    if not (
+        _NOT_BETWEEN.match(between)
+        or (_BUT_BETWEEN.match(between) and _NOT_BEFORE.search(before_first[-12:]))
+    ):
         return None
     if number.unit and not compatible(number.unit, view.quantities[pair[1]].unit):
         return None

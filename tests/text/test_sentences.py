@@ -3383,6 +3383,11 @@ def test_a_figure_set_against_the_claim_it_replaces_is_about_the_same_pair(
     for text in (
         "Chip A is 512 GB/s, not 484. I had one.",
         "Chip A 的带宽不是 484，是 512 GB/s。",
+        "Chip A is 484 GB/s, not 512. I had one.",  # the right figure first
+        "Chip A is 484 GB/s (not 512), I had one.",
+        "Chip A is 484 GB/s, not the 512 I had.",
+        "Chip A: not 512 but 484 GB/s.",
+        "Chip A 的带宽是 484 GB/s，而不是 512。",
     ):
         got = [
             (r.number.digits, r.verdict, r.quantity)
@@ -3393,6 +3398,13 @@ def test_a_figure_set_against_the_claim_it_replaces_is_about_the_same_pair(
             ("484", Verdict.matched, "mem.bandwidth"),
             ("512", Verdict.mismatched, "mem.bandwidth"),
         ], (text, got)
+
+
+def test_a_count_set_against_the_count_it_replaces_past_its_label(tmp_path: Path) -> None:
+    view = _chip_a(tmp_path, [("sm.count", "28")])
+    for text in ("Fix: Chip A has 28 SMs, not 32.", "Chip A 有 28 个 SM，不是 32。"):
+        (wrong,) = [r for r in check_text(text, view).results if r.number.digits == "32"]
+        assert (wrong.verdict, wrong.quantity) == (Verdict.mismatched, "sm.count"), text
 
 
 def test_a_cell_under_a_measured_header_is_no_rated_figure(tmp_path: Path) -> None:
