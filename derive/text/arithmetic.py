@@ -294,6 +294,13 @@ def _gaps(text: str, numbers: Sequence[TextNumber]) -> list[_Gap | None]:
     return ops
 
 
+def _in_a_name(text: str, number: TextNumber) -> bool:
+    """True for the digits that end a name, a Latin letter right before them: the 32 of
+    "FP32 ＝ 3072 × 2 × 0.745 ≈ 4.58" is no result of the product after it."""
+    before = text[number.column - 2] if number.column >= 2 else ""
+    return before.isascii() and before.isalpha()
+
+
 def chains(text: str, numbers: Sequence[TextNumber]) -> list[Chain]:
     """The written computations of a line, `a × b ÷ c = d` or `d = a × b`.
 
@@ -308,7 +315,12 @@ def chains(text: str, numbers: Sequence[TextNumber]) -> list[Chain]:
         result: int | None = None
         start = index
         leading = gaps[index] if index < len(gaps) else None
-        if leading is not None and leading.op in ("=", "≈") and not leading.spoken:
+        if (
+            leading is not None
+            and leading.op in ("=", "≈")
+            and not leading.spoken
+            and not _in_a_name(text, numbers[index])
+        ):
             result, start = index, index + 1  # d = a × b; not "FP32 is 5,120 × 2": words
         operands = [(start, 1)]
         inside: set[int] = set()

@@ -1577,6 +1577,34 @@ def test_a_computation_about_one_chip_ties_its_numbers_to_that_chips_quantities(
     ], [c.why for c in claims]
 
 
+def test_the_digits_ending_a_name_are_no_result_of_the_product_after_them(
+    tmp_path: Path,
+) -> None:
+    # The 32 of FP32 before "＝" is the name's, so the product's result is the 4.58 after ≈
+    # and the computation's numbers are Chip A's, the clock among them (Chip B's is the
+    # same: the value alone chooses no chip).
+    facts = [("cuda_core.count", "3072"), ("clock.boost", "745 MHz"), ("peak.fp32", "4.58 TFLOPS")]
+    b_facts = [("cuda_core.count", "6144"), ("clock.boost", "745 MHz"), ("peak.fp32", "9.1 TFLOPS")]
+    view = _loaded(
+        tmp_path,
+        {
+            "quantities.yaml": _quantity("peak.fp32", "FP32 peak", "TFLOP/s"),
+            "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts),
+            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", b_facts),
+        },
+    )
+    for text in (
+        "Chip A has 3072 cores at 745 MHz. FP32 ＝ 3072 × 2 × 0.745 ≈ 4.58 TFLOPS.",
+        "Chip A 有 3072 个核心，745 MHz。FP32 = 3072 × 2 × 0.745 ≈ 4.58 TFLOPS。",
+    ):
+        (clock,) = [c for c in check_text(text, view).results if c.number.digits == "0.745"]
+        assert (clock.verdict, clock.subject, clock.quantity) == (
+            Verdict.matched,
+            "chip-a",
+            "clock.boost",
+        ), (text, clock.why)
+
+
 def _three_chips(tmp_path: Path, b_facts: Sequence[tuple[str, ...]]) -> CatalogView:
     return _loaded(
         tmp_path,
