@@ -866,10 +866,16 @@ def _tied_to(
 ) -> dict[int, tuple[Candidate, Judgement]] | None:
     """The numbers of `chain` each tied by value to one quantity of `subject`, all
     different, when at least two are and together they are no likelier than `allowed`
-    to be a coincidence, and the dimensions hold; else None."""
+    to be a coincidence, and the dimensions hold; else None.
+
+    Once the computation is so tied, the rest of its numbers that agree with exactly one
+    other quantity of the subject and keep the dimensions whole are that quantity too,
+    however likely a coincidence each would be alone ("2048 × 2 × 1.3 GHz ≈ 5.3 TFLOPS":
+    the 2048 CUDA cores), but for a few bare units of arithmetic (`SMALL_FACTOR`)."""
     own = [Candidate(subject, q, 1.0, BY_VALUE, "", "") for q in view.quantities_of[subject]]
     taken: dict[int, tuple[Candidate, Judgement]] = {}
     chance = 1.0
+    leftover: dict[int, tuple[Candidate, Judgement]] = {}
     for index in chain.places():
         number = numbers[index]
         if _conversion(number):
@@ -882,12 +888,14 @@ def _tied_to(
         if alone <= WORKED_EACH:
             taken[index] = only
             chance *= alone
+        elif not _small_whole(number):
+            leftover[index] = only
     chance *= _units_counted(view, chain, numbers, subject, taken)
     if (
         chain.result in taken
         and not _dimensions_hold(view, chain, numbers, taken)
         and len(taken) > WORKED_AGREEING
-    ):  # "64 × 9.6 / 8 = 76.8" (bits of width times bits a pin): its operands alone
+    ):  # a result its operands' dimensions do not give: its operands alone
         taken.pop(chain.result)
     quantities = [c.quantity for c, _ in taken.values()]
     if (
@@ -897,7 +905,24 @@ def _tied_to(
         or not _dimensions_hold(view, chain, numbers, taken)
     ):
         return None
+    for index, (candidate, judgement) in leftover.items():
+        if candidate.quantity in quantities:
+            continue
+        if _dimensions_hold(view, chain, numbers, {**taken, index: (candidate, judgement)}):
+            taken[index] = (candidate, judgement)
+            quantities.append(candidate.quantity)
     return taken
+
+
+SMALL_FACTOR = 4
+"""The largest bare whole number a written computation's arithmetic uses as often as any
+quantity's figure (× 2 FLOP a MAC, ÷ 4 for sparsity): never tied as the rest of one."""
+
+
+def _small_whole(number: TextNumber) -> bool:
+    """A whole number of a few, bare: a factor of arithmetic as often as any quantity's."""
+    whole = number.value == number.value.to_integral_value()
+    return not number.unit and whole and number.value <= SMALL_FACTOR
 
 
 def _units_counted(
@@ -946,7 +971,8 @@ def _dimensions_hold(
 ) -> bool:
     """True when the operands, read as the quantities they were tied to (or in their written
     units), give the dimension of the result written with a unit ("64 GB × 1.6 TB/s" is no
-    TFLOPS); a bare factor may only add work per unit or per cycle."""
+    TFLOPS); a bare factor may only add work per unit or per cycle. A width in bits may
+    count its data lines ("32 × 14 ÷ 8 = 56 GB/s": 32 lines of 14 Gbit/s each)."""
     places = [(index, sign) for index, sign in chain.operands]
     if chain.result is not None:
         places.append((chain.result, 0))
@@ -959,10 +985,19 @@ def _dimensions_hold(
     result = chain.result
     if result is None or result not in units:
         return True
-    factors = [(units.get(index, ""), sign) for index, sign in chain.operands]
-    left = unexplained_dimensions(factors, units[result])
     bare = any(index not in units for index, _ in chain.operands)
-    return not left or (bare and left <= PER_OPERATION)
+    widths = {index for index, _ in chain.operands if index in taken and units[index] == "bit"}
+    if not compatible(units[result], "B/s"):
+        widths = set()  # lines carry data: a width counts them in a data rate only
+    readings: list[set[int]] = [set(), widths] if widths else [set()]
+    for lines in readings:
+        factors = [
+            ("" if index in lines else units.get(index, ""), sign) for index, sign in chain.operands
+        ]
+        left = unexplained_dimensions(factors, units[result])
+        if not left or (bare and left <= PER_OPERATION):
+            return True
+    return False
 
 
 def _only_agreeing(
@@ -1296,7 +1331,8 @@ def restated(
 
 _NOT_BETWEEN = re.compile(
     r"^[^\d,，;；.。!?！？()（）\n]{0,24}[,，]?\s*[(（]?\s*"
-    r"(?:(?i:not|rather than|instead of)|而不是|而非|不是)\s*(?:(?i:the)\s+|那个?|这个?)?[\"“「]?\s*$"
+    r"(?:(?i:not|rather than|instead of)|而不是|而非|不是)"
+    r"\s*(?:(?i:the)\s+|那个?|这个?)?[\"“「]?\s*$"
 )
 """The words between a figure and the one it replaces: "512 GB/s, not 484", "864 GB/s (not
 960)", "28 Xe-cores, not 32", "22.2 FLOP/B, not the 23.8" (the figure's own words, a comma

@@ -1605,6 +1605,72 @@ def test_the_digits_ending_a_name_are_no_result_of_the_product_after_them(
         ), (text, clock.why)
 
 
+def test_the_rest_of_a_computation_tied_to_a_chip_is_that_chips_too(tmp_path: Path) -> None:
+    # The clock and the peak tie the computation to Chip A; 2048, a power of two that
+    # alone would be a coincidence, is the one Chip A quantity of its value.
+    a_facts = [
+        ("cuda_core.count", "2048"),
+        ("clock.boost", "1.3 GHz"),
+        ("peak.fp32", "5.3 TFLOPS"),
+        ("tensor_core.count", "1024"),
+        ("sm.count", "1536"),
+    ]
+    b_facts = [
+        ("cuda_core.count", "4096"),
+        ("clock.boost", "1.7 GHz"),
+        ("peak.fp32", "13.9 TFLOPS"),
+    ]
+    view = _loaded(
+        tmp_path,
+        {
+            "quantities.yaml": _quantity("peak.fp32", "FP32 peak", "TFLOP/s"),
+            "subjects/chip-a.yaml": _chip("chip-a", "Chip A", a_facts),
+            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", b_facts),
+        },
+    )
+    for text in (
+        "Chip A and Chip B compared. The FP32 peak: 2048 × 2 × 1.3 GHz ≈ 5.3 TFLOPS.",
+        "Chip A 和 Chip B 对比。FP32 峰值：2048 × 2 × 1.3 GHz ≈ 5.3 TFLOPS。",
+    ):
+        got = {c.number.digits: c for c in check_text(text, view).results}
+        cores = got["2048"]
+        assert (cores.verdict, cores.subject, cores.quantity) == (
+            Verdict.matched,
+            "chip-a",
+            "cuda_core.count",
+        ), (text, cores.why)
+        assert got["2"].verdict is Verdict.non_claim
+
+
+def test_a_width_in_bits_counts_the_lines_of_a_data_rate(tmp_path: Path) -> None:
+    # 32 bits × 14 Gbit/s is no GB/s, but 32 lines of 14 Gbit/s each are.
+    quantities = (
+        "quantities:\n"
+        "  - {id: mem.width, name: device width, unit: bit}\n"
+        "  - {id: mem.pin_rate, name: pin rate, unit: Gbit/s}\n"
+        "  - {id: mem.device_bandwidth, name: device bandwidth, unit: GB/s}\n"
+    )
+    facts = [
+        ("mem.width", "32 bit"),
+        ("mem.pin_rate", "14 Gbit/s"),
+        ("mem.device_bandwidth", "56 GB/s"),
+    ]
+    view = _loaded(
+        tmp_path,
+        {
+            "quantities.yaml": quantities,
+            "subjects/mem-x.yaml": _chip("mem-x", "MEM-X", facts, kind="memory-standard"),
+        },
+    )
+    for text in (
+        "One MEM-X device: 32 × 14 ÷ 8 = 56 GB/s.",
+        "一颗 MEM-X 颗粒：32 × 14 ÷ 8 = 56 GB/s。",
+    ):
+        got = {c.number.digits: (c.verdict, c.quantity) for c in check_text(text, view).results}
+        assert got["32"] == (Verdict.matched, "mem.width"), (text, got)
+        assert got["14"] == (Verdict.matched, "mem.pin_rate"), (text, got)
+
+
 def _three_chips(tmp_path: Path, b_facts: Sequence[tuple[str, ...]]) -> CatalogView:
     return _loaded(
         tmp_path,
