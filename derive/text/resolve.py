@@ -40,6 +40,9 @@ SUBJECT_ATTACHED = 1.5
 """A name the number follows at once ("the A100's 80 GB", "B200：592", "v7 的 4 个")."""
 _ATTACHED = re.compile(r"^(?:['’]s)?\s*[:：]?\s*(?:的)?\s*$")
 ATTACHED_GAP = 8
+_MODIFIED = re.compile(r"\s{0,2}(?:的\s{0,2})?$")
+"""The words between a figure and the subject it is said of right after it: "12 GB TITAN
+Xp", "12G 的 TITAN Xp"."""
 """The most characters between a name and a number it is attached to."""
 REACH = 240
 """How far back in its sentence a number's words are read ("its" … the number)."""
@@ -202,11 +205,13 @@ def subject_evidence(
     mentions: Sequence[Mention],
     context: Context,
     listed: tuple[str, str] | None = None,
+    end: int | None = None,
 ) -> dict[str, tuple[float, str]]:
     """Each subject the number at `start` may be about: (score, the words that say so).
 
     `listed`: the subject whose place in a list the number takes ("A and B have 80 and
-    192 GB respectively"), with why.
+    192 GB respectively"), with why. `end`: where the number (and its unit) ends, for a
+    subject it is said of right after it ("the 12 GB TITAN Xp", "12G 的 TITAN Xp").
     """
     scores: dict[str, tuple[float, str]] = {}
     if listed is not None:
@@ -266,6 +271,12 @@ def subject_evidence(
                 else:
                     why = f"{named} earlier on the line"
                     _best(earlier, sense.id, SUBJECT_EARLIER_ON_LINE, why)
+            elif (
+                end is not None
+                and end <= mention.start <= end + ATTACHED_GAP
+                and _MODIFIED.match(block.text, end, mention.start)
+            ):
+                _best(scores, sense.id, SUBJECT_ATTACHED, f"{named} right after it")
             elif mention.start < c_high:
                 _best(scores, sense.id, SUBJECT_AFTER_IN_CLAUSE, f"{named} in the clause")
             elif mention.start < s_high:
@@ -800,7 +811,10 @@ def candidates(
     """
     if number.unit is None and _UNIT_OF_NO_QUANTITY.match(block.text, number.end):
         return []  # "16 nm", "645 mm²", "1.1 V": a length, an area, a voltage
-    subjects = subject_evidence(view, block, start, mentions, context, listed)
+    times = number.unit_text.lower() in ("x", "×")  # "4 × Cloud AI 100": of its units, no figure
+    subjects = subject_evidence(
+        view, block, start, mentions, context, listed, None if times else number.end
+    )
     first = block.cell is None or not spans or spans[0][0] >= start
     quantities, local, labelled = quantity_evidence(
         block, number, start, mentions, context, spans, first=first

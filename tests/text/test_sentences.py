@@ -3494,6 +3494,24 @@ def test_a_figure_set_against_the_claim_it_replaces_is_about_the_same_pair(
         ], (text, got)
 
 
+def test_a_figure_said_of_the_chip_named_right_after_it_is_that_chips(tmp_path: Path) -> None:
+    files = {
+        "quantities.yaml": _quantity("mem.capacity", "memory", "GB"),
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("mem.capacity", "12 GB")]),
+        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("mem.capacity", "12 GB")]),
+    }
+    view = _loaded(tmp_path, files)  # the same value: only the words can choose
+    for text in (
+        "Chip A against the 12 GB Chip B.",
+        "Chip A 对比 12G 的 Chip B。",
+        "Chip A vs. the 10 GB Chip B.",
+    ):
+        (figure,) = [r for r in check_text(text, view).results if r.number.digits in ("12", "10")]
+        assert figure.subject == "chip-b", (text, figure.why)
+    (units,) = check_text("Chip A or a box of 4 × Chip B.", view).results
+    assert units.verdict is Verdict.non_claim  # four of them, no figure of Chip B's
+
+
 def test_a_count_set_against_the_count_it_replaces_past_its_label(tmp_path: Path) -> None:
     view = _chip_a(tmp_path, [("sm.count", "28")])
     for text in ("Fix: Chip A has 28 SMs, not 32.", "Chip A 有 28 个 SM，不是 32。"):
