@@ -3512,6 +3512,53 @@ def test_a_figure_said_of_the_chip_named_right_after_it_is_that_chips(tmp_path: 
     assert units.verdict is Verdict.non_claim  # four of them, no figure of Chip B's
 
 
+def test_a_data_files_values_are_its_parent_keys_and_their_keys_units(tmp_path: Path) -> None:
+    # Under "chip_b:", each key names Chip B's quantity and, by its last part, the unit of
+    # a bare value; Chip A (named in the prose) holds the same values, so only the
+    # nesting can choose Chip B. "_gbps" is gigabits in one file and gigabytes in the
+    # next: no unit.
+    quantities = (
+        "quantities:\n"
+        "  - {id: clock.boost, name: boost clock, unit: MHz}\n"
+        "  - {id: mem.capacity, name: memory, unit: GB}\n"
+        "  - {id: power.tdp, name: TDP, unit: W}\n"
+        "  - {id: mem.bandwidth, name: memory bandwidth, unit: GB/s}\n"
+    )
+    facts = [
+        ("clock.boost", "1410 MHz"),
+        ("mem.capacity", "48 GB"),
+        ("power.tdp", "350 W"),
+        ("mem.bandwidth", "864 GB/s"),
+    ]
+    view = _loaded(
+        tmp_path,
+        {
+            "quantities.yaml": quantities,
+            "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts),
+            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", facts),
+        },
+    )
+    text = (
+        "Our spec file next to Chip A:\n\n"
+        "```yaml\n"
+        "chip_b:\n"
+        "  boost_mhz: 1.41      # in GHz by mistake\n"
+        "  mem_gb: 48\n"
+        "  tdp_w: 350\n"
+        "  mem_bw_gbps: 864\n"
+        "```\n"
+    )
+    got = {r.number.digits: r for r in check_text(text, view).results}
+    assert {d: (r.subject, r.quantity) for d, r in got.items()} == {
+        "1.41": ("chip-b", "clock.boost"),
+        "48": ("chip-b", "mem.capacity"),
+        "350": ("chip-b", "power.tdp"),
+        "864": ("chip-b", "mem.bandwidth"),
+    }, {d: r.why for d, r in got.items()}
+    assert got["1.41"].verdict is Verdict.mismatched  # 1.41 MHz, as the key says
+    assert got["864"].number.unit is None  # "_gbps": read either way
+
+
 def test_a_count_set_against_the_count_it_replaces_past_its_label(tmp_path: Path) -> None:
     view = _chip_a(tmp_path, [("sm.count", "28")])
     for text in ("Fix: Chip A has 28 SMs, not 32.", "Chip A 有 28 个 SM，不是 32。"):
