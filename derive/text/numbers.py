@@ -214,6 +214,9 @@ _CATALOG_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,30}(?:/[A-Za-z_]{1,20})?(?!
 FORMAT_NAME = r"(?:FP|BF|INT|UINT|TF)\d{1,2}"
 """A number format's name: FP8, BF16, INT4, TF32."""
 _FORMAT_BEFORE_UNIT = re.compile(rf"{FORMAT_NAME}\s{{1,2}}")
+_TERA_ALONE = re.compile(r"T(?![A-Za-z0-9_])")
+"""A tera written alone right after the digits, its unit left to the words ("7.19T"): the
+number keeps no unit and reads in the catalog's own scale (TFLOP/s, or TB/s stepped)."""
 _TIMES_AFTER = re.compile(r"\s?([×x])(?!\s*[\d(（.])(?![A-Za-z0-9_])")
 
 
@@ -429,6 +432,9 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
         if times and (times.group(1) == "×" or not line[max(0, start - 1) : start].isalpha()):
             # "2.6×", "4x faster": times, a ratio; "256 × 256" multiplies, "MI300X" names
             unit, unit_text, unit_used = "", times.group(1), times.end() - literal_end
+        if not unit_text and _TERA_ALONE.match(line, literal_end):
+            # "单精度 7.19T", "59.8T ÷ 0.864T": tera of what the words say, FLOP/s or B/s
+            unit_text, unit_used = "T", 1
         if unit_text == "B" and unit_used == 1 and "." not in digits and not used:
             # 671B, 37B: model sizes in billions (bytes are written "128 B").
             billion = Decimal(1_000_000_000)

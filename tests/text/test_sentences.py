@@ -3559,6 +3559,26 @@ def test_a_data_files_values_are_its_parent_keys_and_their_keys_units(tmp_path: 
     assert got["864"].number.unit is None  # "_gbps": read either way
 
 
+def test_a_tera_written_alone_after_a_figure_leaves_its_unit_to_the_words(
+    tmp_path: Path,
+) -> None:
+    # "59.8T" is no model's name: tera of whatever the words say, FP32 FLOP/s here and the
+    # bandwidth's bytes a second (the catalog writes 864 GB/s) there.
+    quantities = (
+        "quantities:\n"
+        "  - {id: peak.fp32, name: FP32 peak, name_zh: 单精度, unit: TFLOP/s}\n"
+        "  - {id: mem.bandwidth, name: memory bandwidth, name_zh: 显存带宽, unit: GB/s}\n"
+    )
+    facts = [("peak.fp32", "59.8 TFLOPS"), ("mem.bandwidth", "864 GB/s")]
+    view = _chip_a(tmp_path, facts, quantities)
+    text = "Chip A：单精度 59.8T，显存带宽 0.864T。"
+    got = {r.number.digits: (r.verdict, r.quantity) for r in check_text(text, view).results}
+    assert got == {
+        "59.8": (Verdict.matched, "peak.fp32"),
+        "0.864": (Verdict.matched, "mem.bandwidth"),
+    }, got
+
+
 def test_a_count_set_against_the_count_it_replaces_past_its_label(tmp_path: Path) -> None:
     view = _chip_a(tmp_path, [("sm.count", "28")])
     for text in ("Fix: Chip A has 28 SMs, not 32.", "Chip A 有 28 个 SM，不是 32。"):
