@@ -52,8 +52,15 @@ def _counts_parameters(view: CatalogView) -> bool:
     )
 
 
-_PRICE = re.compile(r"price|cost|msrp|价格|售价|价钱|报价|成本", re.IGNORECASE)
-"""A label of a quantity that holds what a product costs."""
+_PRICE = re.compile(
+    r"price|cost|msrp|subtotal|\bUSD\b|\bRMB\b|\bCNY\b|\$\s?/|[(（]\s?[$¥￥€元]\s?[)）]"
+    r"|价格|售价|价钱|报价|成本|单价|总价|小计|金额|费用|租金",
+    re.IGNORECASE,
+)
+"""A label of a quantity, or a table's header, that holds what a product costs: "Price",
+"On-demand (USD/hr)", "单价（元）", "小计"."""
+_ORDERED_COUNT = re.compile(r"数量|台数|件数|qty\.?|quantity|units", re.IGNORECASE)
+"""A table's header over how many of a product a quote or an order lists."""
 
 
 def _holds_prices(view: CatalogView) -> bool:
@@ -136,6 +143,9 @@ def units_of_a_product(read: Read, number: TextNumber) -> bool:
         return False
     text = read.block.text
     start = number.column - 1
+    cell = read.block.cell
+    if cell is not None and _ORDERED_COUNT.fullmatch(cell.column_header.strip()):
+        return True  # "| 数量 | 2 |": how many a quote lists
     if _MACHINES_AFTER.match(text, number.end):
         return not _AT_MOST_BEFORE.search(text, max(0, start - 16), start)
     for mention, _ in subject_mentions(read.terms_around(number.end, number.end + 6)):

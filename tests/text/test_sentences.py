@@ -3579,6 +3579,32 @@ def test_a_tera_written_alone_after_a_figure_leaves_its_unit_to_the_words(
     }, got
 
 
+def test_a_quotes_quantities_and_sums_are_no_figures_of_the_hardware(tmp_path: Path) -> None:
+    view = _chip_a(tmp_path, [("power.tdp", "350 W")], _POWER)
+    for table, row in (
+        (
+            "| Item | Qty | On-demand (USD/hr) | Subtotal |\n|---|---|---|---|\n"
+            "| Chip A server | 2 | 350 | 700 |\n",
+            3,
+        ),
+        (
+            "序号 | 描述 | 数量 | 单价（元） | 小计\n1 | Chip A 服务器 | 2 | 350 | 700\n"
+            "2 | 三年保修 | 1 | 90 | 90\n",
+            2,
+        ),
+    ):
+        got = {
+            r.number.digits: r.non_claim
+            for r in check_text(table, view).results
+            if r.number.line == row and r.number.digits in ("2", "350", "700")
+        }
+        assert got == {
+            "2": NonClaim.fleet,
+            "350": NonClaim.expense,  # though Chip A's TDP is 350 W
+            "700": NonClaim.expense,
+        }, (table, got)
+
+
 def test_a_count_set_against_the_count_it_replaces_past_its_label(tmp_path: Path) -> None:
     view = _chip_a(tmp_path, [("sm.count", "28")])
     for text in ("Fix: Chip A has 28 SMs, not 32.", "Chip A 有 28 个 SM，不是 32。"):
