@@ -96,6 +96,7 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("综合打分：甲 8.5 分、乙 7.5 分", NonClaim.rating),
         ("the review gives it 7/10 overall", NonClaim.rating),
         ("满分 10 分", NonClaim.rating),
+        ("[批注] 得分 10/10", NonClaim.rating),
         ("已连续运行 8 年", NonClaim.date),
         ("## Opening (slides 1–4)", NonClaim.figure),
         ('quoted as "440 MB" at Hot Chips 34 (slide 12)', NonClaim.identifier),
@@ -172,6 +173,7 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
 def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) -> None:
     nth = {
         "1024 bit × 7.2 Gbps ÷ 8": 2,
+        "[批注] 得分 10/10": 1,
         "各配置所用芯片见表 2-1。": 1,
         "as Table 3-2 lists": 1,
         "答：273 × 10⁹ ÷ 2³⁰ ≈ 254 GiB/s": 1,
