@@ -68,6 +68,12 @@ from schema.units import use_catalog_units
 CONTEXT = 100
 """Characters of a number's sentence either side of it that are kept and searched."""
 ECHOES = 40
+_TABLE_BEFORE = re.compile(
+    r"上面(?:那|这)?(?:张|个)?表|上表|前面(?:那|的)?(?:张)?表|(?:那|这)张表里"
+    r"|(?i:(?:the|that) table above|the above table|(?:the|that) earlier table)"
+)
+"""Words that point back at a table: its figures, repeated bare, mean what they meant
+there, however many lines ago ("代价就在上面那张表里：21 掉到 16.8")."""
 ECHO_LINES = 10
 """A bare number repeating a claim of the last few lines is about the same pair."""
 MAX_TEXT = 20_000_000
@@ -232,9 +238,15 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
     use_catalog_units(view.units)  # its numbers are read in this catalog's units, no other's
     results: list[CheckedNumber] = []
     recent: deque[Echo] = deque(maxlen=ECHOES)
+    tabled: deque[Echo] = deque(maxlen=ECHOES)  # the figures of the last table read
+    in_table = False
     for read in blocks_with_context(view, text):
         line_start = len(results)
         block, numbers, context = read.block, read.numbers, read.context
+        if block.cell is not None and not in_table:
+            tabled.clear()  # a new table: a sentence pointing back means this one
+        in_table = block.cell is not None
+        back_to_table = block.cell is None and _TABLE_BEFORE.search(block.text) is not None
         spans = [(n.column - 1, n.end) for n in numbers]
         written = computed(view, read)
         listed = respective(block, numbers, read.mentions)
@@ -331,6 +343,8 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                     found = replace(found, unit=given[0], unit_text=given[1])
                     number = _shifted(found, block.offset)
             echoes = [e for e in recent if block.line - e.line <= ECHO_LINES]
+            if back_to_table:  # "代价就在上面那张表里：21 掉到 16.8": the table's figures
+                echoes += [e for e in tabled if e not in echoes]
             near = read.near_with_line_subject(start - WINDOW, found.end + WINDOW)
             if index in others_labels:  # "… of dense BF16 and FP8, respectively"
                 near = [m for m in near if m.start not in others_labels[index]]
@@ -449,17 +463,18 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 or (found.unit == "" and chosen is not None and verdict is not Verdict.unresolved)
             ):  # "24 个张量处理簇" resolved: a later bare 24 may be either it or another 24
                 resolved = chosen is not None and verdict is not Verdict.unresolved
-                recent.append(
-                    Echo(
-                        found.digits,
-                        found.literal,
-                        block.line,
-                        found.unit or "",
-                        found.unit_text,
-                        chosen.subject if resolved and chosen else None,
-                        chosen.quantity if resolved and chosen else None,
-                    )
+                echo = Echo(
+                    found.digits,
+                    found.literal,
+                    block.line,
+                    found.unit or "",
+                    found.unit_text,
+                    chosen.subject if resolved and chosen else None,
+                    chosen.quantity if resolved and chosen else None,
                 )
+                recent.append(echo)
+                if block.cell is not None and resolved:
+                    tabled.append(echo)
             late = None  # what an unresolved number turns out to state nothing of
             if verdict is Verdict.unresolved and units_of_a_product(read, found):
                 late = NonClaim.fleet  # "64 Tesla K80 boards": how many someone has

@@ -3608,6 +3608,33 @@ def test_a_quotes_quantities_and_sums_are_no_figures_of_the_hardware(tmp_path: P
         }, (table, got)
 
 
+def test_bare_figures_after_words_pointing_back_at_a_table_repeat_its_cells(
+    tmp_path: Path,
+) -> None:
+    quantities = (
+        "quantities:\n"
+        "  - {id: l2.bandwidth_local, name: local L2 bandwidth, unit: TB/s}\n"
+        "  - {id: l2.bandwidth_far, name: far L2 bandwidth, unit: TB/s}\n"
+    )
+    facts = [("l2.bandwidth_local", "21 TB/s"), ("l2.bandwidth_far", "16.8 TB/s")]
+    view = _chip_a(tmp_path, facts, quantities)
+    table = "| Chip A | L2 bandwidth |\n|---|---|\n| local L2 | 21 TB/s |\n| far L2 | 16.8 TB/s |\n"
+    filler = "A line that says nothing of figures.\n" * 20
+    for pointer, expected in (
+        ("The cost is in the table above: 21 drops to 16.8.", Verdict.matched),
+        ("代价就在上面那张表里：21 掉到 16.8。", Verdict.matched),
+        ("Later, 21 drops to 16.8.", Verdict.unresolved),  # nothing points back
+    ):
+        text = table + filler + pointer
+        got = [r for r in check_text(text, view).results if r.number.line == 25]
+        assert [(r.number.digits, r.verdict) for r in got] == [
+            ("21", expected),
+            ("16.8", expected),
+        ], (pointer, [r.why for r in got])
+        if expected is Verdict.matched:
+            assert [r.quantity for r in got] == ["l2.bandwidth_local", "l2.bandwidth_far"]
+
+
 def test_a_count_set_against_the_count_it_replaces_past_its_label(tmp_path: Path) -> None:
     view = _chip_a(tmp_path, [("sm.count", "28")])
     for text in ("Fix: Chip A has 28 SMs, not 32.", "Chip A 有 28 个 SM，不是 32。"):
