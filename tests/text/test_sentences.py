@@ -3635,6 +3635,20 @@ def test_bare_figures_after_words_pointing_back_at_a_table_repeat_its_cells(
             assert [r.quantity for r in got] == ["l2.bandwidth_local", "l2.bandwidth_far"]
 
 
+def test_a_figure_a_card_was_seen_to_reach_is_no_rated_figure(tmp_path: Path) -> None:
+    view = _chip_a(tmp_path, [("power.tdp", "70 W")], _POWER)
+    for text in (
+        "Chip A, rated at 70 W, never exceeded 69.4 W in our logs.",
+        "Chip A is rated at 70 W; under load it peaked at 74.5 W.",
+        "Chip A 标称 70 W，我们跑出 66.2 W。",
+    ):
+        rated, seen = check_text(text, view).results
+        assert (rated.verdict, seen.verdict) == (Verdict.matched, Verdict.unresolved), (
+            text,
+            seen.why,
+        )
+
+
 def test_a_count_set_against_the_count_it_replaces_past_its_label(tmp_path: Path) -> None:
     view = _chip_a(tmp_path, [("sm.count", "28")])
     for text in ("Fix: Chip A has 28 SMs, not 32.", "Chip A 有 28 个 SM，不是 32。"):
