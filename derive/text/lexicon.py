@@ -75,6 +75,11 @@ def _scopes(label: str) -> set[str]:
     return phrases
 
 
+_COUNTED_BEFORE = {"核": "核", "核心": "核", "core": "core", "cores": "core"}
+"""The counted part of a label that the type it counts may follow: "GPU 核" read as "核
+GPU" in "40 核 GPU", "GPU cores" as "core GPU" in "a 40-core GPU"."""
+
+
 def _singular(word: str) -> str:
     if len(word) > 3 and word.isascii() and word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
@@ -198,6 +203,10 @@ class Lexicon:
                 head, _, last = label.strip().rpartition(" ")
                 if head and _singular(last) != last:  # "Compute Unit: 60" of "compute units"
                     add(f"{head} {_singular(last)}", Sense("quantity", quantity_id, 3.0, True))
+                counted = _COUNTED_BEFORE.get(last.lower())
+                if head and counted and " " not in head.strip():
+                    # "GPU 核", "GPU cores" said the other way round: "40 核 GPU", "40-core GPU"
+                    add(f"{counted} {head}", Sense("quantity", quantity_id, 3.0, True))
                 words |= _words(label) | _known_inner(label, known_runs)
                 for phrase in _scopes(label):
                     add(phrase, Sense("quantity", quantity_id, SCOPE_WEIGHT, True))

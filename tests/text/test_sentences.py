@@ -3649,6 +3649,22 @@ def test_a_figure_a_card_was_seen_to_reach_is_no_rated_figure(tmp_path: Path) ->
         )
 
 
+def test_a_count_before_the_part_it_counts_names_the_labels_quantity(tmp_path: Path) -> None:
+    # "GPU cores" and "CPU cores" said the other way round: "40-core GPU", "40 核 GPU".
+    quantities = (
+        "quantities:\n"
+        "  - {id: gpu_core.count, name: GPU cores, name_zh: GPU 核, unit: '', count: true}\n"
+        "  - {id: cpu_core.count, name: CPU cores, name_zh: CPU 核, unit: '', count: true}\n"
+    )
+    view = _chip_a(tmp_path, [("gpu_core.count", "40"), ("cpu_core.count", "16")], quantities)
+    for text in ("Chip A has a 16-core CPU and a 40-core GPU.", "Chip A：16 核 CPU、40 核 GPU。"):
+        got = [(r.number.digits, r.verdict, r.quantity) for r in check_text(text, view).results]
+        assert got == [
+            ("16", Verdict.matched, "cpu_core.count"),
+            ("40", Verdict.matched, "gpu_core.count"),
+        ], (text, got)
+
+
 def test_a_count_set_against_the_count_it_replaces_past_its_label(tmp_path: Path) -> None:
     view = _chip_a(tmp_path, [("sm.count", "28")])
     for text in ("Fix: Chip A has 28 SMs, not 32.", "Chip A 有 28 个 SM，不是 32。"):
