@@ -12,11 +12,11 @@ import itertools
 import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from derive.text.arithmetic import Chain, chains
-from derive.text.document import Block, read_document
+from derive.text.document import Block, Cell, read_document
 from derive.text.known import CatalogView
 from derive.text.lexicon import Mention, subject_mentions
 from derive.text.nonclaims import (
@@ -166,6 +166,29 @@ def _computations(block: Block, numbers: Sequence[TextNumber]) -> list[Chain]:
     return [chain for chain in chains(text, numbers) if not paired(chain)]
 
 
+def _row_named(
+    cell: Cell, terms: Callable[[str], tuple[Mention, ...]]
+) -> tuple[tuple[str, ...], bool]:
+    """Where a cell's row header names no subject ("| g7r.xlarge | 1 × RX 7700 XT | 12 GB
+    |", "| 3 | RX 7700 XT | 12 GB |"), the one subject the row's other cells name, if they
+    name one alone; and whether the row header only numbers the row (then that subject is
+    what the row is about, as a row header would say)."""
+    if any(True for _ in subject_mentions(terms(cell.row_header))):
+        return (), False
+    found = {
+        sense.id
+        for text in cell.row_cells
+        if text != cell.row_header
+        for _, sense in subject_mentions(terms(text))
+    }
+    numbered = _ROW_NUMBER.fullmatch(cell.row_header.strip()) is not None
+    return (tuple(found), numbered) if len(found) == 1 else ((), False)
+
+
+_ROW_NUMBER = re.compile(r"#?\d{1,3}[.)]?|[A-Za-z][.)]|[ivx]{1,4}[.)]?|")
+"""A row header that only numbers the row: "3", "#2", "b)", "iv", or nothing."""
+
+
 def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
     """Each block of `text` with the terms and numbers found in it and what earlier lines say."""
     read = [
@@ -250,6 +273,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             threads=threads,
             glued=glued,
             exercises=exercises and not block.heading,
+            row_named=_row_named(cell, terms) if cell else ((), False),
         )
         starts = [m.start for m in mentions]
         subject_terms = [

@@ -36,6 +36,7 @@ class Cell:
     row_header: str
     is_row_header: bool
     in_header: bool = False  # a cell of the header row
+    row_cells: tuple[str, ...] = ()  # the row's other cells: a subject named past its first
 
     def numbers_rows(self) -> bool:
         """True for a cell of a column that numbers the rows ("#", "No.", "序号")."""
@@ -314,11 +315,11 @@ def read_document(text: str) -> Iterator[Block]:
             cells = _cells(row)
             if not wrapped:
                 row_header = cells[0][1].strip() if cells else ""
+            others = tuple(c.strip() for _, c in cells)
             for column, (offset, cell) in enumerate(cells, start=first):
                 column_header = header[column] if column < len(header) else ""
-                yield _block(
-                    number, cell, offset, cell=Cell(column_header, row_header, column == 0)
-                )
+                here = Cell(column_header, row_header, column == 0, row_cells=others)
+                yield _block(number, cell, offset, cell=here)
             wrapped = None
             continue
         following = _unquoted(lines[index + 1]) if index + 1 < len(lines) else ""
@@ -347,11 +348,11 @@ def read_document(text: str) -> Iterator[Block]:
                 row_header = cells[0][1].strip() if cells else ""
                 short = 0 < len(cells) < len(header)
                 wrapped = (len(cells), row_header) if short else None
+                others = tuple(c.strip() for _, c in cells)
                 for column, (offset, cell) in enumerate(cells):
                     column_header = header[column] if column < len(header) else ""
-                    yield _block(
-                        number, cell, offset, cell=Cell(column_header, row_header, column == 0)
-                    )
+                    here = Cell(column_header, row_header, column == 0, row_cells=others)
+                    yield _block(number, cell, offset, cell=here)
                 continue
         header, wrapped = None, None
         nested = _nested_value(line, parents)

@@ -3665,6 +3665,28 @@ def test_a_count_before_the_part_it_counts_names_the_labels_quantity(tmp_path: P
         ], (text, got)
 
 
+def test_a_rows_subject_may_be_named_past_its_first_cell(tmp_path: Path) -> None:
+    files = {
+        "quantities.yaml": _quantity("mem.capacity", "memory", "GB"),
+        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("mem.capacity", "12 GB")]),
+        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("mem.capacity", "6 GB")]),
+    }
+    view = _loaded(tmp_path, files)
+    numbered = (
+        "| # | Card | Memory |\n|---|---|---|\n| 1 | Chip A | 16 GB |\n| 2 | Chip B | 6 GB |\n"
+    )
+    got = [(r.verdict, r.subject) for r in check_text(numbered, view).results if r.number.unit]
+    # the first cell only numbers the row: the card is what the row is about
+    assert got == [(Verdict.mismatched, "chip-a"), (Verdict.matched, "chip-b")], got
+    named = (
+        "| Instance | Accelerator | Memory |\n|---|---|---|\n"
+        "| big.xlarge | 1 × Chip A | 16 GB |\n| small.xlarge | 1 × Chip B | 6 GB |\n"
+    )
+    got = [(r.verdict, r.subject) for r in check_text(named, view).results if r.number.unit]
+    # the row is the instance's, whose memory may be the host's: agreement, no contradiction
+    assert got == [(Verdict.unresolved, None), (Verdict.matched, "chip-b")], got
+
+
 def test_a_count_set_against_the_count_it_replaces_past_its_label(tmp_path: Path) -> None:
     view = _chip_a(tmp_path, [("sm.count", "28")])
     for text in ("Fix: Chip A has 28 SMs, not 32.", "Chip A 有 28 个 SM，不是 32。"):
