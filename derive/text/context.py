@@ -166,23 +166,20 @@ def _computations(block: Block, numbers: Sequence[TextNumber]) -> list[Chain]:
     return [chain for chain in chains(text, numbers) if not paired(chain)]
 
 
-def _row_named(
-    cell: Cell, terms: Callable[[str], tuple[Mention, ...]]
-) -> tuple[tuple[str, ...], bool]:
-    """Where a cell's row header names no subject ("| g7r.xlarge | 1 × RX 7700 XT | 12 GB
-    |", "| 3 | RX 7700 XT | 12 GB |"), the one subject the row's other cells name, if they
-    name one alone; and whether the row header only numbers the row (then that subject is
-    what the row is about, as a row header would say)."""
-    if any(True for _ in subject_mentions(terms(cell.row_header))):
-        return (), False
+def _row_named(cell: Cell, terms: Callable[[str], tuple[Mention, ...]]) -> tuple[str, ...]:
+    """Where a cell's row header only numbers the row ("| 3 | RX 7700 XT | 12 GB |"), the
+    one subject the row's other cells name, if they name one alone: what the row is about,
+    as a row header would say. (A row header that names something else, "| g7r.xlarge | 1 ×
+    RX 7700 XT | 16 |", is that thing's row: its memory may be the host's.)"""
+    if _ROW_NUMBER.fullmatch(cell.row_header.strip()) is None:
+        return ()
     found = {
         sense.id
         for text in cell.row_cells
         if text != cell.row_header
         for _, sense in subject_mentions(terms(text))
     }
-    numbered = _ROW_NUMBER.fullmatch(cell.row_header.strip()) is not None
-    return (tuple(found), numbered) if len(found) == 1 else ((), False)
+    return tuple(found) if len(found) == 1 else ()
 
 
 _ROW_NUMBER = re.compile(r"#?\d{1,3}[.)]?|[A-Za-z][.)]|[ivx]{1,4}[.)]?|")
@@ -273,7 +270,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             threads=threads,
             glued=glued,
             exercises=exercises and not block.heading,
-            row_named=_row_named(cell, terms) if cell else ((), False),
+            row_named=_row_named(cell, terms) if cell else (),
         )
         starts = [m.start for m in mentions]
         subject_terms = [

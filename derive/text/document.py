@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 
+from derive.text.datafile import DataFile, unit_of_key
 from derive.text.numbers import SCALES, plain_line
 from schema.errors import UnitError
 from schema.units import canonical_unit
@@ -90,40 +91,13 @@ _HEADER_UNIT = re.compile(
 )
 
 
-_KEY_UNIT = re.compile(
-    r"[A-Za-z0-9]_(?P<prefix>ki|mi|gi|ti|k|m|g|t|p)?(?P<base>hz|b|w|watts|flops|ops)$",
-    re.IGNORECASE,
-)
-"""A key whose last part is a unit in lower case: `boost_mhz`, `mem_gb`, `bf16_tflops`."""
-_KEY_PREFIXES = {"ki": "Ki", "mi": "Mi", "gi": "Gi", "ti": "Ti", "k": "k", "m": "M", "g": "G"}
-_KEY_PREFIXES |= {"t": "T", "p": "P"}
-_KEY_BASES = {"hz": "Hz", "b": "B", "w": "W", "watts": "W", "flops": "FLOP/s", "ops": "OP/s"}
-
-
-def _unit_of_key(key: str) -> tuple[str, str] | None:
-    """(canonical unit, as written) a data file's key ends with: `boost_mhz` is MHz; not
-    `_gbps`, gigabits in one file and gigabytes in the next."""
-    match = _KEY_UNIT.search(key)
-    if match is None:
-        return None
-    prefix = _KEY_PREFIXES[match["prefix"].lower()] if match["prefix"] else ""
-    base = _KEY_BASES[match["base"].lower()]
-    if (prefix == "M" and base in ("W", "B")) or (not prefix and base in ("B", "OP/s")):
-        return None  # "_mw", "_mb", "_b" (bytes or billions), "_ops": read either way
-    try:
-        unit = canonical_unit(prefix + base)
-    except UnitError:
-        return None
-    return unit, match.group()[2:]
-
-
 @lru_cache(maxsize=4096)
 def unit_of_header(header: str) -> tuple[str, str] | None:
     """The unit a table header names at its end, in parentheses or after a comma, or the
     last part of a data file's key (`boost_mhz`)."""
     match = _HEADER_UNIT.search(header.strip())
     if match is None:
-        return _unit_of_key(header.strip())
+        return unit_of_key(header.strip())
     written = next(g for g in match.groups() if g is not None).strip()
     try:
         unit = canonical_unit(written)
@@ -252,39 +226,9 @@ def _aligned_header(lines: list[str], index: int) -> list[tuple[int, int, str]] 
     return header
 
 
-_KEY_OPENS = re.compile(r"(?P<indent>\s*)(?:-\s+)?(?P<key>[A-Za-z_][\w.-]{0,40})\s*:\s*(?:#.*)?")
-"""A data file's key that opens a mapping: "l40s:", "  orin_nx_16gb:"."""
-_KEY_VALUE = re.compile(r"(?P<indent>\s*)(?:-\s+)?(?P<key>[A-Za-z_][\w.-]{0,40})\s*:\s+(?=[-+.\d])")
-"""A key and the number it holds: "  bf16_tflops: 733     # dense"."""
-
-
-def _nested_value(line: str, parents: list[tuple[int, str]]) -> Cell | None:
-    """The cell a data file's line is, a value under the key that opens its mapping ("l40s:"
-    over "  bf16_tflops: 733", read as a spec sheet: l40s's column, the bf16_tflops row),
-    keeping `parents`,
-    the keys open above it, up to date; None for any other line."""
-    opens = _KEY_OPENS.fullmatch(line)
-    pair = _KEY_VALUE.match(line) if opens is None else None
-    if opens is None and pair is None:
-        if line.strip():
-            parents.clear()  # prose: the data ended
-        return None
-    found = opens or pair
-    assert found is not None
-    indent = len(found["indent"])
-    while parents and parents[-1][0] >= indent:
-        parents.pop()
-    if opens is not None:
-        parents.append((indent, opens["key"]))
-        return None
-    if not parents or pair is None:
-        return None
-    return Cell(parents[-1][1], pair["key"], False)
-
-
 def read_document(text: str) -> Iterator[Block]:
     """Yield the blocks of `text` in reading order."""
-    parents: list[tuple[int, str]] = []  # the keys of a data file open above a line
+    data = DataFile()  # the keys of a data file open above a line
     header: list[str] | None = None
     wrapped: tuple[int, str] | None = None  # a short row's cell count and row header
     spaced: list[tuple[int, int, str]] | None = None  # the header of an aligned table
@@ -355,11 +299,15 @@ def read_document(text: str) -> Iterator[Block]:
                     yield _block(number, cell, offset, cell=here)
                 continue
         header, wrapped = None, None
-        nested = _nested_value(line, parents)
-        if nested is not None:  # "  bf16_tflops: 733" under "l40s:": a cell of l40s's column
-            value = _KEY_VALUE.match(line)
-            assert value is not None
-            yield _block(number, line[value.end() :], value.end(), cell=nested)
+        values = data.read(line)
+        if values:  # "  bf16_tflops: 733" under "l40s:": a cell of l40s's column
+            rest = list(line)
+            for value in values:
+                held = Cell(value.about, value.key, False)
+                yield _block(number, line[value.start : value.end], value.start, cell=held)
+                rest[value.start : value.end] = " " * (value.end - value.start)
+            # the line's words without its values, as prose: the subjects it names carry on
+            yield _block(number, "".join(rest), 0)
             continue
         heading = _HEADING.match(line)
         if heading:

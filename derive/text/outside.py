@@ -145,8 +145,10 @@ def units_of_a_product(read: Read, number: TextNumber) -> bool:
     text = read.block.text
     start = number.column - 1
     cell = read.block.cell
-    if cell is not None and _ORDERED_COUNT.fullmatch(cell.column_header.strip()):
-        return True  # "| 数量 | 2 |": how many a quote lists
+    if cell is not None and any(
+        _ORDERED_COUNT.fullmatch(header.strip()) for header in (cell.column_header, cell.row_header)
+    ):
+        return True  # "| 数量 | 2 |", "qty: 2": how many a quote or an inventory lists
     if _MACHINES_AFTER.match(text, number.end):
         return not _AT_MOST_BEFORE.search(text, max(0, start - 16), start)
     for mention, _ in subject_mentions(read.terms_around(number.end, number.end + 6)):

@@ -54,9 +54,6 @@ SUBJECT_OF_VENDOR = 0.6
 SUBJECT_EARLIER_IN_SENTENCE = 0.5
 SUBJECT_IN_COLUMN_HEADER = 1.0
 SUBJECT_IN_ROW_HEADER = 0.9
-SUBJECT_IN_ROW = 0.45
-"""A subject another cell of a table's row names, its first naming none: the row may be
-about it, or about what holds it (an instance type's host memory is not its GPU's)."""
 SUBJECT_EARLIER_ON_LINE = 0.55
 SUBJECT_CARRIED = 0.35
 SUBJECT_IN_HEADING = 0.3
@@ -155,8 +152,7 @@ class Context:
     threads: frozenset[int] = frozenset()  # the totals its posts are numbered against
     glued: frozenset[str] = frozenset()  # characters that label things by a number: 包1, 包2
     exercises: bool = False  # made up, but as exercises: a chip they name is real
-    # a table row's subject named past its first cell, and whether that cell only numbers it
-    row_named: tuple[tuple[str, ...], bool] = ((), False)
+    row_named: tuple[str, ...] = ()  # a numbered table row's subject, named past its first cell
 
     def topic(self, position: int) -> str | None:
         """Whom "its" at `position` speaks of: the block's first subject before it, else
@@ -312,10 +308,9 @@ def subject_evidence(
                 for sense in mention.senses:
                     if sense.target == "subject":
                         _best(scores, sense.id, score, f"'{mention.term}' in the {where}")
-        others, numbered = context.row_named  # "| g7r.xlarge | 1 × RX 7700 XT | 12 GB |"
-        for subject in others:
-            score = SUBJECT_IN_ROW_HEADER if numbered else SUBJECT_IN_ROW
-            _best(scores, subject, score, f"{subject} named in another cell of the row")
+        for subject in context.row_named:  # "| 3 | RX 7700 XT | 12 GB |"
+            why = f"{subject} named in another cell of the row"
+            _best(scores, subject, SUBJECT_IN_ROW_HEADER, why)
         if pattern is not None:  # "| AMD APU | 980.6 |": the vendor of one product
             for header, where in (
                 (block.cell.column_header, "column header"),

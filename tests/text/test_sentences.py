@@ -3683,8 +3683,40 @@ def test_a_rows_subject_may_be_named_past_its_first_cell(tmp_path: Path) -> None
         "| big.xlarge | 1 × Chip A | 16 GB |\n| small.xlarge | 1 × Chip B | 6 GB |\n"
     )
     got = [(r.verdict, r.subject) for r in check_text(named, view).results if r.number.unit]
-    # the row is the instance's, whose memory may be the host's: agreement, no contradiction
-    assert got == [(Verdict.unresolved, None), (Verdict.matched, "chip-b")], got
+    # the row is the instance's, whose memory may be the host's
+    assert got == [(Verdict.unresolved, None), (Verdict.unresolved, None)], got
+
+
+def test_a_data_files_flow_mappings_are_read_as_its_block_mappings(tmp_path: Path) -> None:
+    # The values sit in braces, over two lines, named by the mapping's model string; both
+    # chips hold the same values, so only the nesting can choose; the "qty" is how many.
+    quantities = (
+        "quantities:\n"
+        "  - {id: clock.boost, name: boost clock, unit: MHz}\n"
+        "  - {id: power.tdp, name: TDP, unit: W}\n"
+    )
+    facts = [("clock.boost", "1410 MHz"), ("power.tdp", "300 W")]
+    view = _loaded(
+        tmp_path,
+        {
+            "quantities.yaml": quantities,
+            "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts),
+            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", facts),
+        },
+    )
+    for text in (
+        "Inventory, Chip A beside it:\n"
+        "servers:\n"
+        '  box-01:\n    b: {model: "Chip B", qty: 2,\n'
+        "       spec: {boost_mhz: 1410, tdp_w: 350}}\n"
+        "Chip A is fine.\n",
+        'Inventory, Chip A beside it:\n{"box-01": {"chip_b": {"qty": 2, "boost_mhz": 1410,\n'
+        '  "tdp_w": 350}}}\nChip A is fine.\n',
+    ):
+        got = {r.number.digits: r for r in check_text(text, view).results}
+        assert got["2"].non_claim is NonClaim.fleet, got["2"].why
+        assert (got["1410"].verdict, got["1410"].subject) == (Verdict.matched, "chip-b")
+        assert (got["350"].verdict, got["350"].subject) == (Verdict.mismatched, "chip-b")
 
 
 def test_a_count_set_against_the_count_it_replaces_past_its_label(tmp_path: Path) -> None:

@@ -1,0 +1,151 @@
+"""A data file pasted into a text, read as a spec sheet: YAML or JSON keys and the numbers
+they hold.
+
+A value nested under keys is a table's cell: the keys above it (and the names its mapping
+gives, `model: "A100 80GB PCIe"`) are its column, what it is about; its own key is its row,
+what it is (`boost_mhz`, whose last part also gives a bare value its unit). Block mappings
+(`l40s:` over `  bf16_tflops: 733`) and flow mappings (`{sm: 108, tdp_w: 300}`, across
+lines too) are read alike. One pass over each line, a stack of the keys open above it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from schema.errors import UnitError
+from schema.units import canonical_unit
+
+_KEY = r"[\"']?(?P<key>[A-Za-z_][\w.-]{0,40})[\"']?"
+_KEY_OPENS = re.compile(rf"(?P<indent>\s*)(?:-\s+)?{_KEY}\s*:\s*(?:#.*)?")
+"""A data file's key that opens a block mapping: "l40s:", "  orin_nx_16gb:"."""
+_KEY_VALUE = re.compile(rf"(?P<indent>\s*)(?:-\s+)?{_KEY}\s*:\s+(?=[-+.\d])")
+"""A key and the number it holds: "  bf16_tflops: 733     # dense"."""
+_FLOW_OPENS = re.compile(rf"(?P<indent>\s*)(?:-\s+)?(?:{_KEY}\s*:\s*)?\{{")
+"""A line that opens a flow mapping: "a100: {model: …", "{"."""
+_FLOW_STARTS = re.compile(r"\{\s*(?:$|[\"']?[A-Za-z_][\w.-]{0,40}[\"']?\s*:)")
+"""A flow mapping's first key after its brace, or the end of the line (JSON's "{")."""
+_FLOW_TOKEN = re.compile(
+    r"[\"']?(?P<key>[A-Za-z_][\w.-]{0,40})[\"']?\s*:\s*"
+    r"(?:(?P<open>\{)|(?P<text>\"[^\"]{0,80}\"|'[^']{0,80}')|(?P<number>[-+]?\.?\d[^,}\s]{0,24}))"
+    r"|(?P<close>\})|(?P<bare>\{)"
+)
+"""A flow mapping's parts: a key opening a mapping, a key and its text, a key and its
+number, a mapping closed, a mapping opened without a key."""
+_FENCE = re.compile(r"\s{0,3}(?:```|~~~)")
+"""A Markdown code fence."""
+FLOW_DEPTH = 16
+"""The deepest flow mapping kept: deeper ones are read as one (bounded state)."""
+
+_KEY_UNIT = re.compile(
+    r"[A-Za-z0-9]_(?P<prefix>ki|mi|gi|ti|k|m|g|t|p)?(?P<base>hz|b|w|watts|flops|ops)$",
+    re.IGNORECASE,
+)
+"""A key whose last part is a unit in lower case: `boost_mhz`, `mem_gb`, `bf16_tflops`."""
+_KEY_PREFIXES = {"ki": "Ki", "mi": "Mi", "gi": "Gi", "ti": "Ti", "k": "k", "m": "M", "g": "G"}
+_KEY_PREFIXES |= {"t": "T", "p": "P"}
+_KEY_BASES = {"hz": "Hz", "b": "B", "w": "W", "watts": "W", "flops": "FLOP/s", "ops": "OP/s"}
+
+
+def unit_of_key(key: str) -> tuple[str, str] | None:
+    """(canonical unit, as written) a data file's key ends with: `boost_mhz` is MHz; not
+    `_gbps`, gigabits in one file and gigabytes in the next."""
+    match = _KEY_UNIT.search(key)
+    if match is None:
+        return None
+    prefix = _KEY_PREFIXES[match["prefix"].lower()] if match["prefix"] else ""
+    base = _KEY_BASES[match["base"].lower()]
+    if (prefix == "M" and base in ("W", "B")) or (not prefix and base in ("B", "OP/s")):
+        return None  # "_mw", "_mb", "_b" (bytes or billions), "_ops": read either way
+    try:
+        unit = canonical_unit(prefix + base)
+    except UnitError:
+        return None
+    return unit, match.group()[2:]
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A number a data file's key holds: where its text lies in the line, what it is about
+    (the keys and names above it) and what it is (its key)."""
+
+    start: int
+    end: int
+    about: str
+    key: str
+
+
+@dataclass(slots=True)
+class _Flow:
+    key: str
+    names: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DataFile:
+    """The keys open above the line being read, across the lines of a data file."""
+
+    parents: list[tuple[int, str]] = field(default_factory=list)  # block keys, by indent
+    flows: list[_Flow] = field(default_factory=list)  # flow mappings open
+
+    def read(self, line: str) -> list[Value] | None:
+        """The values `line` holds as a data file's line (an empty list for a key with no
+        number, "l40s:"); None for a line of prose, which ends the data."""
+        if _FENCE.match(line):  # a code block opens or closes: whatever was open ends
+            self.parents.clear()
+            self.flows.clear()
+            return None
+        opening = None if self.flows else _FLOW_OPENS.match(line)
+        if opening is not None and not _FLOW_STARTS.match(line, opening.end() - 1):
+            opening = None  # "Set: {a, b": braces in prose, no mapping
+        if self.flows or opening is not None:
+            if opening is not None:
+                self._pop_to(len(opening["indent"]))
+            return self._flow_values(line)
+        opens = _KEY_OPENS.fullmatch(line)
+        pair = _KEY_VALUE.match(line) if opens is None else None
+        found = opens or pair
+        if found is None:
+            if line.strip():
+                self.parents.clear()  # prose: the data ended
+            return None
+        self._pop_to(len(found["indent"]))
+        if opens is not None:
+            self.parents.append((len(found["indent"]), found["key"]))
+            return []
+        if not self.parents or pair is None:
+            return []
+        return [Value(pair.end(), len(line), self.parents[-1][1], pair["key"])]
+
+    def _pop_to(self, indent: int) -> None:
+        while self.parents and self.parents[-1][0] >= indent:
+            self.parents.pop()
+
+    def _flow_values(self, line: str) -> list[Value] | None:
+        found: list[Value] = []
+        tokens = 0
+        for token in _FLOW_TOKEN.finditer(line):
+            tokens += 1
+            if token["open"] or token["bare"]:
+                if len(self.flows) < FLOW_DEPTH:
+                    self.flows.append(_Flow(token["key"] or ""))
+            elif token["close"]:
+                if self.flows:
+                    self.flows.pop()
+            elif token["text"] and self.flows:
+                self.flows[-1].names.append(token["text"][1:-1])
+            elif token["number"]:
+                found.append(
+                    Value(token.start("number"), token.end("number"), self._about(), token["key"])
+                )
+        if not tokens and line.strip():  # a brace left open in prose: no data after all
+            self.flows.clear()
+            return None
+        return found
+
+    def _about(self) -> str:
+        """What the open mappings name, nearest first: their names, then their keys."""
+        words = [name for flow in reversed(self.flows) for name in flow.names]
+        words += [flow.key for flow in reversed(self.flows) if flow.key]
+        words += [key for _, key in reversed(self.parents)]
+        return " ".join(words)
