@@ -333,10 +333,16 @@ _RUN_IN_TITLE = re.compile(r"\.?\s{1,2}[^\d*_|][^*_|]{0,60}?(?:\*\*|__)")
 为什么旧版写 48 TFLOPS？**"."""
 _INDEX_BEFORE = re.compile(r"(?<![A-Za-z])[a-z]\s?=\s?$")
 _COEFFICIENT_AFTER = re.compile(r"\s?[·*/]\s?[A-Za-z\u4e00-\u9fff(]|\s?[·]\s?\d")
+_MONTH_DAY = r"(?<![\d.,/-])(?:1[0-2]|0?[1-9])-(?:3[01]|[12]\d|0?[1-9])"
 _MONTH_DAY_TIME = re.compile(
-    r"(?<![\d.,/-])(?:1[0-2]|0?[1-9])-(?:3[01]|[12]\d|0?[1-9])\s{1,2}[0-2]?\d:[0-5]\d(?!\d)"
+    rf"{_MONTH_DAY}\s{{1,2}}[0-2]?\d[:：][0-5]\d(?!\d)"
+    rf"|(?:创建|更新|日期|截止|关闭|到货|提交|发布|(?i:date|created|updated|due|closed))"
+    rf"\s?[:：]?\s{{0,2}}{_MONTH_DAY}(?![\d-])"
 )
-"""A post's month, day and time of day: "12-10 21:07"."""
+"""A post's month, day and time of day ("12-10 21:07", "11-28 08：55"), or a month and day
+a date's word leads ("创建：11-16")."""
+_MERGE_REQUEST_BEFORE = re.compile(r"(?<![\w!])!$")
+"""GitLab's mark of a merge request before its number: "MR !118"."""
 _THREAD_MARK = re.compile(POST_OPENING + r"(\d{1,2})/(\d{1,2})(?!\d)")
 """A thread's post numbered at the start of its line: "3/16 【RTX 2060】…"."""
 THREAD_POSTS = 3
@@ -477,8 +483,8 @@ def classify(
         _METADATA_BEFORE.search(before) or _METADATA_AFTER.match(line, start + len(number.digits))
     ):
         return NonClaim.metadata  # 赞同 4,812 · 326 条评论: the page's, not the hardware's
-    if before.endswith("#"):
-        return NonClaim.identifier  # notes #14, issue #3
+    if before.endswith("#") or _MERGE_REQUEST_BEFORE.search(before):
+        return NonClaim.identifier  # notes #14, issue #3, MR !118
     hunk = _DIFF_HUNK.match(line)
     if hunk is not None and number.end <= hunk.end():
         return NonClaim.identifier  # @@ -41,12 +41,12 @@: a diff's line numbers
@@ -526,7 +532,7 @@ def classify(
         return NonClaim.list_marker  # 3/16, "4/16 的脊点": a post of a thread, or one cited
     if any(
         m.start() <= start < m.end()
-        for m in _MONTH_DAY_TIME.finditer(line, max(0, start - 8), min(len(line), start + 16))
+        for m in _MONTH_DAY_TIME.finditer(line, max(0, start - 14), min(len(line), start + 16))
     ):
         return NonClaim.date  # 12-10 21:07: when a post was written
     token = line[max(0, start - 200) : start].rsplit(None, 1)[-1:]  # the word it ends

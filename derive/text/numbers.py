@@ -25,9 +25,13 @@ from schema.units import canonical_unit, catalog_unit
 from schema.values import significant_resolution
 
 _FULL_WIDTH = str.maketrans(
-    "０１２３４５６７８９．％～＝＋－／（）",
-    "0123456789.%~=+-/()",
+    "０１２３４５６７８９．％～＝＋－／（）"
+    + "".join(chr(c) for c in range(0xFF21, 0xFF3B))
+    + "".join(chr(c) for c in range(0xFF41, 0xFF5B)),
+    "0123456789.%~=+-/()ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
 )
+"""Full-width digits, signs and Latin letters made ASCII ("３３５Ｗ" is 335 W); not the
+full-width colon, which labels what follows it in Chinese ("Navi 48：64 个 CU")."""
 _THIN = "\u2009\u202f"
 NUMBER = re.compile(
     r"\d{1,3}(?:,\d{3})+(?:\.\d+)?"

@@ -97,6 +97,9 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("the review gives it 7/10 overall", NonClaim.rating),
         ("满分 10 分", NonClaim.rating),
         ("[批注] 得分 10/10", NonClaim.rating),
+        ("- 创建：11-16　状态：已关闭", NonClaim.date),
+        ("- １１－２８ ０８：５５ 小林：收到", NonClaim.date),
+        ("the YAML changed twice (MR !118).", NonClaim.identifier),
         ("已连续运行 8 年", NonClaim.date),
         ("## Opening (slides 1–4)", NonClaim.figure),
         ('quoted as "440 MB" at Hot Chips 34 (slide 12)', NonClaim.identifier),
@@ -174,6 +177,7 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
     nth = {
         "1024 bit × 7.2 Gbps ÷ 8": 2,
         "[批注] 得分 10/10": 1,
+        "- １１－２８ ０８：５５ 小林：收到": 2,
         "各配置所用芯片见表 2-1。": 1,
         "as Table 3-2 lists": 1,
         "答：273 × 10⁹ ÷ 2³⁰ ≈ 254 GiB/s": 1,

@@ -138,6 +138,13 @@ def test_full_width_digits_and_signs() -> None:
     assert numbers(line)[-1].approx
 
 
+def test_full_width_letters_are_read_as_units() -> None:
+    assert [(n.value, n.unit) for n in numbers("ＲＸ 的 ３３５Ｗ，带宽 ５７６ ＧＢ／ｓ")] == [
+        (Decimal(335), "W"),
+        (Decimal(576), "GB/s"),
+    ]
+
+
 def test_a_full_width_comma_separates_numbers_it_does_not_group_digits() -> None:
     assert [n.value for n in numbers("256，512")] == [Decimal(256), Decimal(512)]
 
