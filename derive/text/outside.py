@@ -145,8 +145,10 @@ def units_of_a_product(read: Read, number: TextNumber) -> bool:
     text = read.block.text
     start = number.column - 1
     cell = read.block.cell
-    if cell is not None and any(
-        _ORDERED_COUNT.fullmatch(header.strip()) for header in (cell.column_header, cell.row_header)
+    if cell is not None and any(  # "a100: {qty: 2}": the key within the key is its own
+        _ORDERED_COUNT.fullmatch(header.strip()) or _ORDERED_COUNT.fullmatch(header.split()[-1])
+        for header in (cell.column_header, cell.row_header)
+        if header.strip()
     ):
         return True  # "| 数量 | 2 |", "qty: 2": how many a quote or an inventory lists
     if _MACHINES_AFTER.match(text, number.end):

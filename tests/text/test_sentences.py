@@ -3719,6 +3719,37 @@ def test_a_data_files_flow_mappings_are_read_as_its_block_mappings(tmp_path: Pat
         assert (got["350"].verdict, got["350"].subject) == (Verdict.mismatched, "chip-b")
 
 
+def test_a_toml_tables_values_are_read_as_a_spec_sheet(tmp_path: Path) -> None:
+    # [device.b] names Chip B by its name string; an inline table's key gives its values'
+    # unit (clock_mhz) and words (clock ... boost); a comment's numbers are prose.
+    quantities = (
+        "quantities:\n"
+        "  - {id: clock.boost, name: boost clock, unit: MHz}\n"
+        "  - {id: power.tdp, name: TDP, unit: W}\n"
+    )
+    facts = [("clock.boost", "1410 MHz"), ("power.tdp", "300 W")]
+    view = _loaded(
+        tmp_path,
+        {
+            "quantities.yaml": quantities,
+            "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts),
+            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", facts),
+        },
+    )
+    text = (
+        "Our devices.toml, beside Chip A:\n\n```toml\n[device.b]   # was 1,500 before v2\n"
+        'name = "Chip B"\nclock_mhz = { boost = 1.41 }\npower = { tdp_w = 350 }\n```\n'
+    )
+    got = {r.number.digits: r for r in check_text(text, view).results}
+    assert (got["1.41"].verdict, got["1.41"].subject, got["1.41"].quantity) == (
+        Verdict.mismatched,
+        "chip-b",
+        "clock.boost",
+    ), got["1.41"].why  # 1.41 MHz, as the key says
+    assert (got["350"].verdict, got["350"].subject) == (Verdict.mismatched, "chip-b")
+    assert got["1,500"].subject is None
+
+
 def test_a_count_set_against_the_count_it_replaces_past_its_label(tmp_path: Path) -> None:
     view = _chip_a(tmp_path, [("sm.count", "28")])
     for text in ("Fix: Chip A has 28 SMs, not 32.", "Chip A 有 28 个 SM，不是 32。"):
