@@ -41,6 +41,7 @@ class NonClaim(StrEnum):
     workload = "workload"
     fleet = "fleet"
     expense = "expense"
+    requirement = "requirement"  # the bound a figure is checked against, not a value
 
 
 _WINDOW = 24
@@ -446,6 +447,13 @@ def discrepancy(line: str, number: TextNumber) -> bool:
     )
 
 
+_COMPARED_BEFORE = re.compile(
+    r"(?<![A-Za-z\d.,_-])\d[\d.,]*\s?(?:[A-Za-z/%]{1,8}\s?)?(?:≥|≤|>=|<=|⩾|⩽)\s{0,2}$"
+)
+"""A figure, then a comparison: the number after it is the bound the figure is checked
+against ("Meets (94 ≥ 80)", "3,200 W ≤ 3,600 W"), no value of any hardware."""
+
+
 def classify(
     line: str,
     number: TextNumber,
@@ -479,6 +487,8 @@ def classify(
         return NonClaim.figure  # [注2], [12]: a note's or a citation's mark
     before = line[max(0, start - _WINDOW) : start]
     after = line[number.end : number.end + _WINDOW]
+    if _COMPARED_BEFORE.search(line[max(0, start - 32) : start]):
+        return NonClaim.requirement  # "Meets (94 ≥ 80)": the bound a figure is checked against
     if not number.unit and (
         _METADATA_BEFORE.search(before) or _METADATA_AFTER.match(line, start + len(number.digits))
     ):

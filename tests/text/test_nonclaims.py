@@ -97,6 +97,8 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("the review gives it 7/10 overall", NonClaim.rating),
         ("满分 10 分", NonClaim.rating),
         ("[批注] 得分 10/10", NonClaim.rating),
+        ("94 GB per card. Meets (94 ≥ 80).", NonClaim.requirement),
+        ("8 × 400 = 3,200 W ≤ 3,600 W. Meets.", NonClaim.requirement),
         ("- 创建：11-16　状态：已关闭", NonClaim.date),
         ("- １１－２８ ０８：５５ 小林：收到", NonClaim.date),
         ("the YAML changed twice (MR !118).", NonClaim.identifier),
@@ -177,6 +179,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
     nth = {
         "1024 bit × 7.2 Gbps ÷ 8": 2,
         "[批注] 得分 10/10": 1,
+        "94 GB per card. Meets (94 ≥ 80).": 2,
+        "8 × 400 = 3,200 W ≤ 3,600 W. Meets.": 3,
         "- １１－２８ ０８：５５ 小林：收到": 2,
         "各配置所用芯片见表 2-1。": 1,
         "as Table 3-2 lists": 1,
@@ -262,6 +266,7 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
         "有 4 个小核",
         "（13.67）",
         "1 TB of HBM across 8 stacks",
+        "FP64 ≥ 9.7 TFLOPS，FP32 ≥ 19.5 TFLOPS",  # a name's digits compare nothing
     ],
 )
 def test_claims_are_left_to_resolution(text: str) -> None:
