@@ -182,8 +182,11 @@ def _row_named(cell: Cell, terms: Callable[[str], tuple[Mention, ...]]) -> tuple
     return tuple(found) if len(found) == 1 else ()
 
 
-_ROW_NUMBER = re.compile(r"#?\d{1,3}[.)]?|[A-Za-z][.)]|[ivx]{1,4}[.)]?|")
-"""A row header that only numbers the row: "3", "#2", "b)", "iv", or nothing."""
+_ROW_NUMBER = re.compile(
+    r"#?\d{1,3}[.)]?|[A-Za-z][.)]|[ivx]{1,4}[.)]?|(?:\*\*)?[A-Z]{1,3}-\d[\d.-]{0,12}(?:\*\*)?|"
+)
+"""A row header that only numbers the row: "3", "#2", "b)", "iv", a requirement's or an
+item's code ("R-3.2.1"), or nothing."""
 
 
 def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:

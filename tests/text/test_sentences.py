@@ -3675,9 +3675,11 @@ def test_a_rows_subject_may_be_named_past_its_first_cell(tmp_path: Path) -> None
     numbered = (
         "| # | Card | Memory |\n|---|---|---|\n| 1 | Chip A | 16 GB |\n| 2 | Chip B | 6 GB |\n"
     )
-    got = [(r.verdict, r.subject) for r in check_text(numbered, view).results if r.number.unit]
-    # the first cell only numbers the row: the card is what the row is about
-    assert got == [(Verdict.mismatched, "chip-a"), (Verdict.matched, "chip-b")], got
+    coded = numbered.replace("| 1 |", "| R-3.2.1 |").replace("| 2 |", "| R-3.2.2 |")
+    for table in (numbered, coded):
+        got = [(r.verdict, r.subject) for r in check_text(table, view).results if r.number.unit]
+        # the first cell only numbers the row: the card is what the row is about
+        assert got == [(Verdict.mismatched, "chip-a"), (Verdict.matched, "chip-b")], got
     named = (
         "| Instance | Accelerator | Memory |\n|---|---|---|\n"
         "| big.xlarge | 1 × Chip A | 16 GB |\n| small.xlarge | 1 × Chip B | 6 GB |\n"
