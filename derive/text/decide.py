@@ -270,20 +270,39 @@ def _whole_or_its_part(
 
 
 def _labelled_otherwise(view: CatalogView, chosen: Candidate, group: Sequence[Candidate]) -> bool:
-    """True when `chosen` is named only by words of the passage while the label beside
-    the number names another quantity of its subject in the same unit: "FP64: 5.2 TFLOPS
-    (10.3 with the FP64 Tensor Cores)" is not the FP32 peak of 10.3 named lines before."""
-    if chosen.local_quantity >= FIRM_QUANTITY:
-        return False
+    """True when `chosen` is named only by words of the passage (or, beside the number, by
+    words of another number format) while the label beside the number names another
+    quantity of its subject in the same unit: "FP64: 5.2 TFLOPS (10.3 with the FP64 Tensor
+    Cores)" is not the FP32 peak of 10.3 named lines before; "bf16_tflops: 733  # dense"
+    is no FP8 peak of 733, however "dense" describes both."""
     unit = view.quantities[chosen.quantity].unit
+    own_format = number_format(chosen.quantity)
     return any(
         c.subject == chosen.subject
         and c.quantity != chosen.quantity
         and not _per_one_of(c.quantity, chosen.quantity)  # "64 CUDA cores" per SM
         and c.labelled_here
         and view.quantities[c.quantity].unit == unit
+        and (
+            chosen.local_quantity < FIRM_QUANTITY
+            or (
+                not chosen.labelled_here
+                and own_format is not None
+                and number_format(c.quantity) not in (None, own_format)
+            )
+        )
         for c in group
     )
+
+
+_FORMAT = re.compile(r"(?:^|[._])(fp4|fp6|fp8|fp16|bf16|fp32|tf32|fp64|int4|int8)(?=[._]|$)")
+"""A number format a quantity's id names: `peak.bf16_dense`, `ridge.gddr_fp32`."""
+
+
+def number_format(quantity: str) -> str | None:
+    """The number format a quantity's id names (`bf16` of `peak.bf16_dense`), if one."""
+    found = _FORMAT.search(quantity)
+    return found.group(1) if found else None
 
 
 def _subject_by_value_alone(chosen: Candidate, group: Sequence[Candidate]) -> bool:

@@ -3752,6 +3752,21 @@ def test_a_toml_tables_values_are_read_as_a_spec_sheet(tmp_path: Path) -> None:
     assert got["1,500"].subject is None
 
 
+def test_a_value_does_not_choose_a_quantity_of_another_number_format(tmp_path: Path) -> None:
+    # The key names BF16; "dense" fits both peaks; 733 is the FP8 peak's value, but the
+    # figure is given as the BF16 peak (Chip A's is 362.05): a mismatch of that, not FP8's.
+    quantities = (
+        "quantities:\n"
+        "  - {id: peak.bf16_dense, name: dense BF16 peak, synonyms: [bf16 tflops], unit: TFLOP/s}\n"
+        "  - {id: peak.fp8_dense, name: dense FP8 peak, synonyms: [fp8 tflops], unit: TFLOP/s}\n"
+    )
+    facts = [("peak.bf16_dense", "362.05 TFLOPS"), ("peak.fp8_dense", "733 TFLOPS")]
+    view = _chip_a(tmp_path, facts, quantities)
+    text = "```yaml\nchip_a:\n  bf16_tflops: 733     # dense\n```\n"
+    (peak,) = [r for r in check_text(text, view).results if r.number.digits == "733"]
+    assert peak.quantity != "peak.fp8_dense", peak.why
+
+
 def test_a_count_set_against_the_count_it_replaces_past_its_label(tmp_path: Path) -> None:
     view = _chip_a(tmp_path, [("sm.count", "28")])
     for text in ("Fix: Chip A has 28 SMs, not 32.", "Chip A 有 28 个 SM，不是 32。"):
