@@ -122,7 +122,7 @@ _PHONE = re.compile(
 _VERSION_BEFORE = re.compile(
     r"(?:^|[^A-Za-z])[A-Z][A-Za-z]*[A-Z][A-Za-z]*\s$|v(?:ersion)?\s?$|[a-z]+[A-Z][A-Za-z]*\s$"
     r"|[a-z]+_[a-z]+\s$|(?i:capability|revision|release|generation|gen|driver|sdk|toolkit"
-    r"|runtime|firmware|version)(?:\s(?i:number))?(?:\s?[:：]\s{0,16}|\s{1,16})$"
+    r"|runtime|firmware|version)(?:\s(?i:number))?(?:\s?[:：](?:\*\*|__)?\s{0,16}|\s{1,16})$"
 )
 _DOTTED_AFTER = re.compile(r"\.\d|\s?版(?![本权])")
 """A third part after a number's decimals, or an edition: the 2.1 of "torch_npu 2.1.0",
@@ -140,8 +140,11 @@ _RELEASE_BEFORE = re.compile(
 _FLOOR_AFTER = re.compile(r"\s?楼(?![上下])")
 """A post of a forum thread, numbered by its floor: "2楼", "**10楼**"."""
 _EDIT_MARK = re.compile(r"(?<![A-Za-z])(?i:edit|update|upd)\s?$")
-_CHOICE_BEFORE = re.compile(r"(?<![A-Za-z])(?i:option|方案|选项)\s?$")
-"""The label of a choice or an edit: "option 3", "方案 2", "edit 2:"."""
+_CHOICE_BEFORE = re.compile(
+    r"(?<![A-Za-z])(?i:option|lot|phase|stage|round|tier)\s?$|(?:方案|选项|标段|批次|阶段)\s?$"
+)
+"""The label of a choice, a part of a tender or of a plan, or an edit: "option 3", "Lot 4",
+"phase 2", "方案 2", "标段 3", "edit 2:"."""
 _DEVICE_BEFORE = re.compile(r"(?<![A-Za-z])(?i:device|cuda:|rank)\s?$")
 """A device's index: "Device 0", "cuda:1"."""
 _DISCREPANCY_BEFORE = re.compile(
