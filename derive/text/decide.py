@@ -927,6 +927,8 @@ def _tied_to(
     for index, (candidate, judgement) in leftover.items():
         if candidate.quantity in quantities:
             continue
+        if _round_in_hardware(numbers[index]) and view.quantities[candidate.quantity].unit != "bit":
+            continue  # a power of two is any part's count: only a width's lines are told by it
         if _dimensions_hold(view, chain, numbers, {**taken, index: (candidate, judgement)}):
             taken[index] = (candidate, judgement)
             quantities.append(candidate.quantity)

@@ -1605,9 +1605,12 @@ def test_the_digits_ending_a_name_are_no_result_of_the_product_after_them(
         ), (text, clock.why)
 
 
-def test_the_rest_of_a_computation_tied_to_a_chip_is_that_chips_too(tmp_path: Path) -> None:
-    # The clock and the peak tie the computation to Chip A; 2048, a power of two that
-    # alone would be a coincidence, is the one Chip A quantity of its value.
+def test_a_power_of_two_left_in_a_computation_tied_to_a_chip_is_no_count_of_it(
+    tmp_path: Path,
+) -> None:
+    # The clock and the peak tie the computation to Chip A; 2048, a power of two, agrees
+    # with Chip A's core count, but any part of any chip may count 2048: left unresolved
+    # (a width's bits are another matter: they count the lines of the data rate beside them).
     a_facts = [
         ("cuda_core.count", "2048"),
         ("clock.boost", "1.3 GHz"),
@@ -1633,12 +1636,8 @@ def test_the_rest_of_a_computation_tied_to_a_chip_is_that_chips_too(tmp_path: Pa
         "Chip A 和 Chip B 对比。FP32 峰值：2048 × 2 × 1.3 GHz ≈ 5.3 TFLOPS。",
     ):
         got = {c.number.digits: c for c in check_text(text, view).results}
-        cores = got["2048"]
-        assert (cores.verdict, cores.subject, cores.quantity) == (
-            Verdict.matched,
-            "chip-a",
-            "cuda_core.count",
-        ), (text, cores.why)
+        assert (got["1.3"].verdict, got["1.3"].quantity) == (Verdict.matched, "clock.boost")
+        assert got["2048"].verdict is Verdict.unresolved, (text, got["2048"].why)
         assert got["2"].verdict is Verdict.non_claim
 
 
