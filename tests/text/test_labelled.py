@@ -104,7 +104,7 @@ OWN_SETS = (
     # T4, TPU v2 and its pod, Maia 100, Wormhole n300, Trainium, HBM4: two FAQ-style texts;
     # the issue's targets are not all met on it (see the README)
     OwnSet("ninth", "zh", 430, (0.95, 0.89, 0.88, 0.98), "94.5 / 84.4 / 82.8 / 94.1"),
-    OwnSet("ninth", "en", 430, (0.98, 0.91, 0.91, 0.96), "96.0 / 88.4 / 87.4 / 95.9"),
+    OwnSet("ninth", "en", 430, (0.98, 0.92, 0.92, 0.96), "96.0 / 88.4 / 87.4 / 95.9"),
     # A30, H20, Gaudi, WSE-2, SN40L, GDDR7: lecture notes and a review; misses the targets
     OwnSet("tenth", "zh", 400, (0.97, 0.93, 0.88, 0.98), "94.2 / 89.3 / 83.4 / 96.7"),
     OwnSet("tenth", "en", 320, (0.98, 0.93, 0.94, 0.94), "95.5 / 85.9 / 87.5 / 86.5"),
@@ -152,7 +152,7 @@ OWN_SETS = (
     OwnSet("twentieth", "en", 390, (0.97, 0.91, 0.90, 0.95), "97.6 / 89.4 / 86.2 / 95.4"),
     # RTX 2080 Ti, Tesla P4, RX 580, Coral Edge TPU, M3 Max, HBM3: a textbook chapter and a
     # procurement e-mail thread; misses the targets (first scores at 54691e3)
-    OwnSet("twentyfirst", "zh", 390, (0.97, 0.90, 0.88, 0.95), "96.5 / 86.9 / 82.3 / 95.4"),
+    OwnSet("twentyfirst", "zh", 390, (0.97, 0.90, 0.89, 0.95), "96.5 / 86.9 / 82.3 / 95.4"),
     OwnSet("twentyfirst", "en", 355, (0.97, 0.90, 0.97, 0.89), "95.7 / 79.5 / 93.3 / 72.4"),
     # H800 SXM, RTX 4080, Tesla K20X, RX 7600, Flex 170, DDR2: an evaluation report and a
     # launch live-blog; misses the targets (first scores at 54691e3)
@@ -161,16 +161,16 @@ OWN_SETS = (
     # Jetson Nano, RTX 3060, RX 6800, Arc A750, GTX 980, LPDDR4: a review site's spec
     # comparison page and a student's lab notebook (first scores at 54691e3)
     OwnSet("twentythird", "zh", 390, (0.97, 0.91, 0.88, 0.98), "97.6 / 88.1 / 84.7 / 96.0"),
-    OwnSet("twentythird", "en", 400, (0.95, 0.87, 0.83, 0.93), "96.6 / 83.5 / 78.6 / 86.7"),
+    OwnSet("twentythird", "en", 400, (0.95, 0.88, 0.83, 0.93), "96.6 / 83.5 / 78.6 / 86.7"),
     # RTX A4000, Radeon Pro W6800, Tesla M60, Blackhole p150a, Ascend 310P, HBM3E: a
     # technical blog post with code and logs, and an integrator's product brief (first
     # scores at 54691e3)
-    OwnSet("twentyfourth", "zh", 395, (0.96, 0.90, 0.95, 0.92), "96.3 / 87.0 / 88.6 / 90.3"),
+    OwnSet("twentyfourth", "zh", 395, (0.96, 0.91, 0.95, 0.92), "96.3 / 87.0 / 88.6 / 90.3"),
     OwnSet("twentyfourth", "en", 370, (0.97, 0.94, 0.96, 0.98), "96.3 / 92.0 / 92.8 / 97.8"),
     # GTX 1660 Ti, RTX 3080, RX 5700 XT, Jetson TX2, MLU370-X8, LPDDR3: a Q&A thread and an
     # exercise sheet with worked solutions (first scores at 7d32fe8)
-    OwnSet("twentyfifth", "zh", 405, (0.98, 0.89, 0.89, 0.93), "98.7 / 88.2 / 88.6 / 90.3"),
-    OwnSet("twentyfifth", "en", 405, (0.98, 0.84, 0.86, 0.98), "98.5 / 72.8 / 85.4 / 84.3"),
+    OwnSet("twentyfifth", "zh", 405, (0.98, 0.90, 0.90, 0.93), "98.7 / 88.2 / 88.6 / 90.3"),
+    OwnSet("twentyfifth", "en", 405, (0.98, 0.85, 0.87, 0.98), "98.5 / 72.8 / 85.4 / 84.3"),
     # RTX 4070, Quadro GV100, MTT S80, M4 Max, A16, GDDR6W: a video script and a buyer's
     # guide FAQ (first scores at 7d32fe8)
     OwnSet("twentysixth", "zh", 400, (0.97, 0.88, 0.87, 0.96), "96.6 / 84.8 / 82.4 / 95.5"),
@@ -187,16 +187,16 @@ OWN_SETS = (
     # TITAN RTX, A100 PCIe 40GB, RX Vega 64, Kunlunxin R200, Snapdragon X Elite's NPU,
     # LPDDR6: a tender's technical specification and a Reddit-style thread (first scores
     # at 8c5db87)
-    OwnSet("twentyninth", "zh", 395, (0.97, 0.89, 0.85, 0.93), "97.0 / 81.1 / 83.1 / 82.8"),
+    OwnSet("twentyninth", "zh", 395, (0.97, 0.89, 0.86, 0.93), "97.0 / 81.1 / 83.1 / 82.8"),
     OwnSet("twentyninth", "en", 360, (0.97, 0.90, 0.88, 0.97), "97.6 / 86.9 / 87.8 / 90.4"),
     # RTX 5090, Quadro P6000, Arc B580, MTT S4000, Tesla K10, GDDR5: a group chat's log and
     # a notebook exported to Markdown (first scores at 8c5db87)
-    OwnSet("thirtieth", "zh", 400, (0.96, 0.92, 0.89, 0.97), "97.0 / 89.9 / 86.8 / 94.9"),
+    OwnSet("thirtieth", "zh", 400, (0.96, 0.93, 0.90, 0.97), "97.0 / 89.9 / 86.8 / 94.9"),
     OwnSet("thirtieth", "en", 400, (0.97, 0.90, 0.92, 0.93), "96.5 / 90.2 / 91.4 / 93.7"),
     # RTX 4060, RX 7900 GRE, RTX A2000, Radeon Pro W5700, Wormhole n150, LPDDR2: a launch
     # event's live report and a paper's evaluation section (first scores at b09a48f; at
     # 8c5db87, before the stop's changes: 99.3 / 87.2 / 84.0 / 92.0, 98.9 / 86.6 / 90.4 / 89.7)
-    OwnSet("thirtyfirst", "zh", 410, (0.98, 0.91, 0.94, 0.94), "99.3 / 88.4 / 84.7 / 94.8"),
+    OwnSet("thirtyfirst", "zh", 410, (0.98, 0.92, 0.94, 0.95), "99.3 / 88.4 / 84.7 / 94.8"),
     OwnSet("thirtyfirst", "en", 400, (0.98, 0.88, 0.91, 0.89), "99.0 / 86.8 / 91.3 / 89.7"),
     # GTX 1080, RX 6600, Arc A580, M2 Pro, TPU v5e, GDDR3: a shop's product page with buyers'
     # questions and reviews, and an e-mail newsletter (first scores at b09a48f; at 8c5db87:
@@ -206,18 +206,18 @@ OWN_SETS = (
     # RTX 5080, RX 9070 XT, Jetson TX1, M1 Ultra, Quadro RTX 4000, GDDR4: a review site's
     # errata and changelog, and a Q&A thread with answers and comments (first scores at d99b802;
     # at 7d73771, before this stop's changes: 97.1 / 83.9 / 84.8 / 93.1, 98.2 / 83.5 / 83.7 / 95.7)
-    OwnSet("thirtythird", "zh", 445, (0.97, 0.88, 0.89, 0.94), "97.2 / 84.8 / 86.7 / 93.1"),
-    OwnSet("thirtythird", "en", 375, (0.97, 0.87, 0.88, 0.95), "98.2 / 83.7 / 84.5 / 95.7"),
+    OwnSet("thirtythird", "zh", 445, (0.97, 0.88, 0.90, 0.94), "97.2 / 84.8 / 86.7 / 93.1"),
+    OwnSet("thirtythird", "en", 375, (0.97, 0.87, 0.89, 0.95), "98.2 / 83.7 / 84.5 / 95.7"),
     # GTX 970, R9 Fury X, TITAN Xp, Xeon Phi 7250, RTX A4500, DDR SDRAM: a video page's
     # comments and a reviewer's report on a paper (first scores at d99b802; at 7d73771:
     # 93.8 / 81.6 / 76.7 / 92.0, 92.2 / 82.9 / 89.0 / 87.4)
-    OwnSet("thirtyfourth", "zh", 435, (0.94, 0.84, 0.82, 0.93), "93.9 / 82.5 / 78.4 / 92.0"),
+    OwnSet("thirtyfourth", "zh", 435, (0.94, 0.87, 0.86, 0.93), "93.9 / 82.5 / 78.4 / 92.0"),
     OwnSet("thirtyfourth", "en", 400, (0.93, 0.85, 0.91, 0.90), "92.2 / 82.9 / 89.0 / 87.4"),
     # GTX 680, HD 7970, L40S, Gaudi 3, Jetson Orin NX 16GB, PCIe 5.0: an encyclopedia entry
     # and a GitHub issue thread on a benchmark's spec file (first scores at a70ebf4, the same
     # at 1e9061a, before this stop's changes)
-    OwnSet("thirtyfifth", "zh", 450, (0.97, 0.89, 0.89, 0.95), "96.7 / 86.1 / 84.8 / 91.2"),
-    OwnSet("thirtyfifth", "en", 355, (0.92, 0.83, 0.85, 0.94), "91.4 / 76.4 / 75.2 / 86.9"),
+    OwnSet("thirtyfifth", "zh", 450, (0.97, 0.90, 0.90, 0.95), "96.7 / 86.1 / 84.8 / 91.2"),
+    OwnSet("thirtyfifth", "en", 355, (0.93, 0.86, 0.88, 0.94), "91.4 / 76.4 / 75.2 / 86.9"),
     # H100 PCIe, RX 480, RTX 3090 Ti, MI355X, M4 Pro, NVLink 4: a workstation's user manual
     # and a podcast's transcript (first scores at a70ebf4, the same at 1e9061a)
     OwnSet("thirtysixth", "zh", 450, (0.98, 0.90, 0.86, 0.96), "97.9 / 83.9 / 85.3 / 84.0"),
@@ -225,21 +225,21 @@ OWN_SETS = (
     # GTX 1070, RX 5600 XT, M3 Ultra, Arc A310, L20, PCIe 4.0: a lab's email thread and the
     # evaluation section of a paper (first scores at a8ef8c4; at 1e9061a, before this stop's
     # changes: 97.7 / 78.4 / 79.2 / 81.4, 96.6 / 88.9 / 83.2 / 93.4)
-    OwnSet("thirtyseventh", "zh", 430, (0.98, 0.82, 0.79, 0.90), "98.4 / 78.7 / 79.9 / 81.4"),
+    OwnSet("thirtyseventh", "zh", 430, (0.98, 0.88, 0.87, 0.96), "98.4 / 78.7 / 79.9 / 81.4"),
     OwnSet("thirtyseventh", "en", 395, (0.97, 0.89, 0.85, 0.93), "97.5 / 89.7 / 86.1 / 93.4"),
     # RX 7700 XT, H200 NVL, GTX 1660 SUPER, Cloud AI 100 Ultra, A17 Pro, CXL 2.0: a teacher's
     # marked homework and a cloud's instance-type page (first scores at a8ef8c4; at 1e9061a:
     # 93.7 / 80.1 / 79.3 / 86.6, 97.2 / 85.5 / 89.1 / 90.1)
-    OwnSet("thirtyeighth", "zh", 455, (0.93, 0.80, 0.78, 0.87), "93.7 / 80.6 / 79.3 / 87.5"),
-    OwnSet("thirtyeighth", "en", 395, (0.96, 0.85, 0.89, 0.89), "97.3 / 85.7 / 89.9 / 90.1"),
+    OwnSet("thirtyeighth", "zh", 455, (0.93, 0.82, 0.78, 0.92), "93.7 / 80.6 / 79.3 / 87.5"),
+    OwnSet("thirtyeighth", "en", 395, (0.96, 0.87, 0.89, 0.93), "97.3 / 85.7 / 89.9 / 90.1"),
     # a lab's operations ticket log and a micro-benchmark tool's README and release notes
     # (first scores at d6f8bee; at 37fc0f3: 97.3 / 79.1 / 81.8 / 77.2, 95.8 / 83.8 / 80.1 / 87.4)
-    OwnSet("thirtyninth", "zh", 450, (0.97, 0.81, 0.81, 0.81), "97.3 / 81.3 / 81.8 / 82.0"),
-    OwnSet("thirtyninth", "en", 380, (0.95, 0.83, 0.80, 0.87), "95.8 / 84.0 / 80.9 / 87.4"),
+    OwnSet("thirtyninth", "zh", 450, (0.98, 0.88, 0.91, 0.89), "97.3 / 81.3 / 81.8 / 82.0"),
+    OwnSet("thirtyninth", "en", 380, (0.95, 0.87, 0.90, 0.87), "95.8 / 84.0 / 80.9 / 87.4"),
     # a launch event's transcript and a procurement team's RFP evaluation memo (first scores
     # at 2ce1674; at 37fc0f3: 97.3 / 83.1 / 78.1 / 91.1, the same in English)
     OwnSet("fortieth", "zh", 455, (0.97, 0.83, 0.78, 0.91), "97.3 / 83.3 / 78.1 / 91.7"),
-    OwnSet("fortieth", "en", 411, (0.92, 0.74, 0.77, 0.75), "92.5 / 74.7 / 77.6 / 75.7"),
+    OwnSet("fortieth", "en", 411, (0.92, 0.78, 0.84, 0.78), "92.5 / 74.7 / 77.6 / 75.7"),
 )
 
 
