@@ -68,14 +68,14 @@ from schema.units import use_catalog_units
 CONTEXT = 100
 """Characters of a number's sentence either side of it that are kept and searched."""
 ECHOES = 40
+ECHO_LINES = 10
+"""A bare number repeating a claim of the last few lines is about the same pair."""
 _TABLE_BEFORE = re.compile(
     r"上面(?:那|这)?(?:张|个)?表|上表|前面(?:那|的)?(?:张)?表|(?:那|这)张表里"
     r"|(?i:(?:the|that) table above|the above table|(?:the|that) earlier table)"
 )
 """Words that point back at a table: its figures, repeated bare, mean what they meant
 there, however many lines ago ("代价就在上面那张表里：21 掉到 16.8")."""
-ECHO_LINES = 10
-"""A bare number repeating a claim of the last few lines is about the same pair."""
 MAX_TEXT = 20_000_000
 """The longest text checked, in characters: a bound, not a size any real text reaches."""
 MAX_NUMBERS = 50_000

@@ -166,6 +166,13 @@ def _computations(block: Block, numbers: Sequence[TextNumber]) -> list[Chain]:
     return [chain for chain in chains(text, numbers) if not paired(chain)]
 
 
+_ROW_NUMBER = re.compile(
+    r"#?\d{1,3}[.)]?|[A-Za-z][.)]|[ivx]{1,4}[.)]?|(?:\*\*)?[A-Z]{1,3}-\d[\d.-]{0,12}(?:\*\*)?|"
+)
+"""A row header that only numbers the row: "3", "#2", "b)", "iv", a requirement's or an
+item's code ("R-3.2.1"), or nothing."""
+
+
 def _row_named(cell: Cell, terms: Callable[[str], tuple[Mention, ...]]) -> tuple[str, ...]:
     """Where a cell's row header only numbers the row ("| 3 | RX 7700 XT | 12 GB |"), the
     one subject the row's other cells name, if they name one alone: what the row is about,
@@ -180,13 +187,6 @@ def _row_named(cell: Cell, terms: Callable[[str], tuple[Mention, ...]]) -> tuple
         for _, sense in subject_mentions(terms(text))
     }
     return tuple(found) if len(found) == 1 else ()
-
-
-_ROW_NUMBER = re.compile(
-    r"#?\d{1,3}[.)]?|[A-Za-z][.)]|[ivx]{1,4}[.)]?|(?:\*\*)?[A-Z]{1,3}-\d[\d.-]{0,12}(?:\*\*)?|"
-)
-"""A row header that only numbers the row: "3", "#2", "b)", "iv", a requirement's or an
-item's code ("R-3.2.1"), or nothing."""
 
 
 def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:

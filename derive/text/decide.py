@@ -276,7 +276,7 @@ def _labelled_otherwise(view: CatalogView, chosen: Candidate, group: Sequence[Ca
     Cores)" is not the FP32 peak of 10.3 named lines before; "bf16_tflops: 733  # dense"
     is no FP8 peak of 733, however "dense" describes both."""
     unit = view.quantities[chosen.quantity].unit
-    own_format = number_format(chosen.quantity)
+    own_format = _number_format(chosen.quantity)
     return any(
         c.subject == chosen.subject
         and c.quantity != chosen.quantity
@@ -288,7 +288,7 @@ def _labelled_otherwise(view: CatalogView, chosen: Candidate, group: Sequence[Ca
             or (
                 not chosen.labelled_here
                 and own_format is not None
-                and number_format(c.quantity) not in (None, own_format)
+                and _number_format(c.quantity) not in (None, own_format)
             )
         )
         for c in group
@@ -299,7 +299,7 @@ _FORMAT = re.compile(r"(?:^|[._])(fp4|fp6|fp8|fp16|bf16|fp32|tf32|fp64|int4|int8
 """A number format a quantity's id names: `peak.bf16_dense`, `ridge.gddr_fp32`."""
 
 
-def number_format(quantity: str) -> str | None:
+def _number_format(quantity: str) -> str | None:
     """The number format a quantity's id names (`bf16` of `peak.bf16_dense`), if one."""
     found = _FORMAT.search(quantity)
     return found.group(1) if found else None
@@ -889,8 +889,9 @@ def _tied_to(
 
     Once the computation is so tied, the rest of its numbers that agree with exactly one
     other quantity of the subject and keep the dimensions whole are that quantity too,
-    however likely a coincidence each would be alone ("2048 × 2 × 1.3 GHz ≈ 5.3 TFLOPS":
-    the 2048 CUDA cores), but for a few bare units of arithmetic (`SMALL_FACTOR`)."""
+    however likely a coincidence each would be alone ("128 × 6.4 ÷ 8 = 102.4 GB/s": the
+    128 lines of its bus), but for a few bare units of arithmetic (`SMALL_FACTOR`) and
+    powers of two other than a width's bits (any part of any chip may count 2048)."""
     own = [Candidate(subject, q, 1.0, BY_VALUE, "", "") for q in view.quantities_of[subject]]
     taken: dict[int, tuple[Candidate, Judgement]] = {}
     chance = 1.0

@@ -40,10 +40,10 @@ SUBJECT_ATTACHED = 1.5
 """A name the number follows at once ("the A100's 80 GB", "B200：592", "v7 的 4 个")."""
 _ATTACHED = re.compile(r"^(?:['’]s)?\s*[:：]?\s*(?:的)?\s*$")
 ATTACHED_GAP = 8
+"""The most characters between a name and a number it is attached to."""
 _MODIFIED = re.compile(r"\s{0,2}(?:的\s{0,2})?$")
 """The words between a figure and the subject it is said of right after it: "12 GB TITAN
 Xp", "12G 的 TITAN Xp"."""
-"""The most characters between a name and a number it is attached to."""
 REACH = 240
 """How far back in its sentence a number's words are read ("its" … the number)."""
 SUBJECT_LISTED = 1.6
