@@ -291,7 +291,7 @@ _RATING_BEFORE = re.compile(
     r"满分\s?$|(?i:scored?|scores)\s?[:：]?\s?$|(?i:scores? (?:are|is) out of)\s$"
     r"|(?:得分|(?i:scored?|score))\s?[:：]?\s?\d{1,3}(?:\.\d)?\s?/\s?$"
 )
-"""A score: "满分 10 分", "8.5 分", "7/10", "scored 8.5 out of 10", the most of "得分 9/12"."""
+"""A score: "满分 10 分", "8.5 分", "7/10", "scored 8.5 out of 10", the most of "得分 10/10"."""
 _SCORED_LINE = re.compile(
     r"(?:打分|评分|得分|(?i:scores?|ratings?))[^。.;；\n]{0,12}?"
     r"(?:满分\s?(\d{1,3})|(?i:out of)\s(\d{1,3}))"

@@ -33,7 +33,7 @@ _AVERAGE = re.compile(
 _MEASURED = re.compile(
     r"\b(?:measured|observed)\b(?!\s+(?:in|at|with|under|on|for|by|using)\b)|实测|测得|实际能?跑到"
     r"|\b(?:never (?:exceeded|went above|topped)|peaked at|dropped to"
-    r"|fell to|we (?:saw|got|see|get))\b|跑出|测出|实跑",
+    r"|fell to)\b|跑出|测出|实跑",
     re.IGNORECASE,
 )
 """A measurement said before a number in its clause ("实测 HBM 读带宽约 2.93 TB/s，为
