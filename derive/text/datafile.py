@@ -111,6 +111,7 @@ class DataFile:
     parents: list[tuple[int, str]] = field(default_factory=list)  # block keys, by indent
     flows: list[_Flow] = field(default_factory=list)  # flow mappings open
     table: _Flow | None = None  # the TOML table the line is in: its path, its names
+    deeper: int = 0  # flow mappings open past FLOW_DEPTH, read as the deepest one kept
 
     def read(self, line: str) -> list[Value] | None:
         """The values `line` holds as a data file's line (an empty list for a key with no
@@ -118,7 +119,7 @@ class DataFile:
         if _FENCE.match(line):  # a code block opens or closes: whatever was open ends
             self.parents.clear()
             self.flows.clear()
-            self.table = None
+            self.table, self.deeper = None, 0
             return None
         header = _TOML_TABLE.fullmatch(line)
         if header is not None and not self.flows:
@@ -164,8 +165,12 @@ class DataFile:
             if token["open"] or token["bare"]:
                 if len(self.flows) < FLOW_DEPTH:
                     self.flows.append(_Flow(token["key"] or ""))
+                else:
+                    self.deeper += 1
             elif token["close"]:
-                if self.flows:
+                if self.deeper:
+                    self.deeper -= 1
+                elif self.flows:
                     self.flows.pop()
             elif token["text"]:
                 holder = self.flows[-1] if self.flows else self.table
@@ -178,13 +183,15 @@ class DataFile:
                 found.append(Value(token.start("number"), token.end("number"), self._about(), key))
         if not tokens and line.strip():  # a brace left open in prose: no data after all
             self.flows.clear()
+            self.deeper = 0
             return None
         return found
 
     def _about(self) -> str:
-        """What the open mappings name, nearest first: their names, then their keys."""
+        """What the open mappings name, nearest first: their names, then their keys (not
+        the key of the value's own flow mapping, which is part of its row: "clock_mhz")."""
         open_ = [*reversed(self.flows), *([self.table] if self.table is not None else [])]
         words = [name for flow in open_ for name in flow.names]
-        words += [flow.key for flow in open_[1:] if flow.key]  # the value's own mapping's
-        words += [key for _, key in reversed(self.parents)]  # key is its row, not its column
+        words += [flow.key for flow in open_[1 if self.flows else 0 :] if flow.key]
+        words += [key for _, key in reversed(self.parents)]
         return " ".join(words)

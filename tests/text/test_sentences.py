@@ -3749,6 +3749,9 @@ def test_a_toml_tables_values_are_read_as_a_spec_sheet(tmp_path: Path) -> None:
     ), got["1.41"].why  # 1.41 MHz, as the key says
     assert (got["350"].verdict, got["350"].subject) == (Verdict.mismatched, "chip-b")
     assert got["1,500"].subject is None
+    unnamed = "Chip A and Chip B:\n\n```toml\n[device.chip_b]\npower = { tdp_w = 350 }\n```\n"
+    (power,) = check_text(unnamed, view).results  # the table's path names it
+    assert (power.verdict, power.subject) == (Verdict.mismatched, "chip-b"), power.why
 
 
 def test_a_value_does_not_choose_a_quantity_of_another_number_format(tmp_path: Path) -> None:
