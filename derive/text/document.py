@@ -38,14 +38,16 @@ class Cell:
     is_row_header: bool
     in_header: bool = False  # a cell of the header row
     row_cells: tuple[str, ...] = ()  # the row's other cells: a subject named past its first
+    weighed: bool = False  # a row of a table that weighs criteria: its numbers are scores
 
     def numbers_rows(self) -> bool:
         """True for a cell of a column that numbers the rows ("#", "No.", "序号")."""
         return _ROW_NUMBER_HEADER.fullmatch(self.column_header.strip()) is not None
 
     def holds_scores(self) -> bool:
-        """True for a cell of a column of marks or scores ("Marks", "分值")."""
-        return _SCORE_HEADER.fullmatch(self.column_header.strip()) is not None
+        """True for a cell of a column of marks or scores ("Marks", "分值"), or of a table
+        that weighs criteria ("| Criterion | Weight | Vendor A |": weights and scores)."""
+        return self.weighed or _SCORE_HEADER.fullmatch(self.column_header.strip()) is not None
 
     def header_unit(self) -> tuple[str, str] | None:
         """(canonical unit, as written) that the row's or the column's header gives its
@@ -83,6 +85,8 @@ _ROW_NUMBER_HEADER = re.compile(
     r"|题号|题目|题|问题|步骤",
     re.IGNORECASE,
 )
+_WEIGHT_HEADER = re.compile(r"weights?|weighting|权重|占比|分值权重", re.IGNORECASE)
+"""A column that weighs a table's criteria: the table is a scoring matrix."""
 _SCORE_HEADER = re.compile(
     r"marks?|points?|pts\.?|scores?|grades?|分值|分数|得分|评分", re.IGNORECASE
 )
@@ -226,6 +230,11 @@ def _aligned_header(lines: list[str], index: int) -> list[tuple[int, int, str]] 
     return header
 
 
+def _weighs(header: list[str]) -> bool:
+    """True for a table's header that weighs criteria: "| Criterion | Weight | Vendor A |"."""
+    return any(_WEIGHT_HEADER.fullmatch(title.strip(" *")) for title in header)
+
+
 def read_document(text: str) -> Iterator[Block]:
     """Yield the blocks of `text` in reading order."""
     data = DataFile()  # the keys of a data file open above a line
@@ -260,9 +269,12 @@ def read_document(text: str) -> Iterator[Block]:
             if not wrapped:
                 row_header = cells[0][1].strip() if cells else ""
             others = tuple(c.strip() for _, c in cells)
+            weighed = _weighs(header)
             for column, (offset, cell) in enumerate(cells, start=first):
                 column_header = header[column] if column < len(header) else ""
-                here = Cell(column_header, row_header, column == 0, row_cells=others)
+                here = Cell(
+                    column_header, row_header, column == 0, row_cells=others, weighed=weighed
+                )
                 yield _block(number, cell, offset, cell=here)
             wrapped = None
             continue
@@ -293,9 +305,12 @@ def read_document(text: str) -> Iterator[Block]:
                 short = 0 < len(cells) < len(header)
                 wrapped = (len(cells), row_header) if short else None
                 others = tuple(c.strip() for _, c in cells)
+                weighed = _weighs(header)
                 for column, (offset, cell) in enumerate(cells):
                     column_header = header[column] if column < len(header) else ""
-                    here = Cell(column_header, row_header, column == 0, row_cells=others)
+                    here = Cell(
+                        column_header, row_header, column == 0, row_cells=others, weighed=weighed
+                    )
                     yield _block(number, cell, offset, cell=here)
                 continue
         header, wrapped = None, None

@@ -3769,6 +3769,19 @@ def test_a_value_does_not_choose_a_quantity_of_another_number_format(tmp_path: P
     assert peak.quantity != "peak.fp8_dense", peak.why
 
 
+def test_a_table_that_weighs_criteria_holds_weights_and_scores(tmp_path: Path) -> None:
+    view = _chip_a(tmp_path, [("power.tdp", "30 W")], _POWER)
+    table = (
+        "| Criterion | Weight | Chip A |\n|---|---|---|\n"
+        "| Power | 30% | 30 |\n| Price | 70% | 24 |\n"
+    )
+    kinds = {r.number.digits: r.non_claim for r in check_text(table, view).results}
+    assert kinds == {"30": NonClaim.rating, "70": NonClaim.rating, "24": NonClaim.rating}, kinds
+    plain = table.replace("Weight", "Watts")  # no weights: Chip A's 30 is its power again
+    (power, *_) = [r for r in check_text(plain, view).results if r.number.column > 12]
+    assert power.verdict is not Verdict.non_claim, power.why
+
+
 def test_a_count_set_against_the_count_it_replaces_past_its_label(tmp_path: Path) -> None:
     view = _chip_a(tmp_path, [("sm.count", "28")])
     for text in ("Fix: Chip A has 28 SMs, not 32.", "Chip A 有 28 个 SM，不是 32。"):
