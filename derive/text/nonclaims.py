@@ -145,8 +145,8 @@ _CHOICE_BEFORE = re.compile(
 )
 """The label of a choice, a part of a tender or of a plan, or an edit: "option 3", "Lot 4",
 "phase 2", "方案 2", "标段 3", "edit 2:"."""
-_DEVICE_BEFORE = re.compile(r"(?<![A-Za-z])(?i:device|cuda:|rank)\s?$")
-"""A device's index: "Device 0", "cuda:1"."""
+_DEVICE_BEFORE = re.compile(r"(?<![A-Za-z])(?i:device|dev|cuda:|rank)\s?$")
+"""A device's index: "Device 0", "dev 0:", "cuda:1"."""
 _DISCREPANCY_BEFORE = re.compile(
     r"(?:差|相差|差了|差出|差不到|偏差|误差|(?i:off by|within|differ(?:s|ence of)? by))"
     r"\s?(?:约|大约|整整|about|only|just|exactly)?\s?$"
@@ -221,8 +221,9 @@ _TOTAL_BEFORE = re.compile(
 )
 _TOTAL_AFTER = re.compile(r"\s?(?:(?i:ceiling|budget|cap|in total|total)(?![A-Za-z])|预算|上限)")
 """What makes a sum of money an order's, not a product's: "Total … $31,455.40", "= $9,336.00"."""
-_OPTION_BEFORE = re.compile(r"(?:^|\s)--?[A-Za-z][\w-]*[ =]$")
-"""A command-line option's value: "--iters 20", "nvpmodel -m 1"."""
+_OPTION_BEFORE = re.compile(r"(?:^|\s)(?P<dashes>--?)[A-Za-z][\w-]*[ =](?:[\w.]{1,16},){0,8}$")
+"""A command-line option's value: "--iters 20", "nvpmodel -m 1", "--size 4GiB" (a long
+option's, whatever its unit), "--pair 0,1"."""
 _PER_MAC_AFTER = re.compile(
     r"\s?(?:per|each|an?|every)\s(?:FMA|MAC|multiply-accumulate|fused multiply-add)\b"
     r"|\s?(?:每次|每个)\s?(?:乘加|FMA|MAC)",
@@ -581,8 +582,9 @@ def classify(
         )
     ):
         return NonClaim.expense  # = $9,336.00, a budget of $35,000: what an order costs
-    if not has_unit and _OPTION_BEFORE.search(before):
-        return NonClaim.identifier  # --iters 20: a command's argument
+    option = _OPTION_BEFORE.search(before)
+    if option is not None and (not has_unit or option["dashes"] == "--"):
+        return NonClaim.identifier  # --iters 20, --size 4GiB: a command's argument
     if _PAGE_BEFORE.search(before) or (
         not has_unit and (_REFERENCE_BEFORE.search(before) or _LINE_BEFORE.search(before))
     ):

@@ -97,6 +97,9 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("the review gives it 7/10 overall", NonClaim.rating),
         ("满分 10 分", NonClaim.rating),
         ("[批注] 得分 10/10", NonClaim.rating),
+        ("$ roofprobe run --size 4GiB --iters 50", NonClaim.identifier),
+        ("$ roofprobe p2p --pair 0,1", NonClaim.identifier),
+        ("roofprobe 1.4.2 | dev 0: NVIDIA A100 80GB PCIe", NonClaim.identifier),
         ("and no award for Lot 4 this year", NonClaim.identifier),
         ("标段 3 的报价最低", NonClaim.identifier),
         ("**Memo version:** 1.3 (draft)", NonClaim.identifier),
@@ -182,6 +185,8 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
     nth = {
         "1024 bit × 7.2 Gbps ÷ 8": 2,
         "[批注] 得分 10/10": 1,
+        "$ roofprobe p2p --pair 0,1": 2,
+        "roofprobe 1.4.2 | dev 0: NVIDIA A100 80GB PCIe": 1,
         "94 GB per card. Meets (94 ≥ 80).": 2,
         "8 × 400 = 3,200 W ≤ 3,600 W. Meets.": 3,
         "- １１－２８ ０８：５５ 小林：收到": 2,
