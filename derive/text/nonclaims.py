@@ -346,6 +346,8 @@ _MONTH_DAY_TIME = re.compile(
 )
 """A post's month, day and time of day ("12-10 21:07", "11-28 08：55"), or a month and day
 a date's word leads ("创建：11-16")."""
+_IN_A_TITLE = re.compile(r"《[^》]{0,38}$")
+"""Inside the marks of a work's title, before its end: "《赛博朋克 2077》"."""
 _MERGE_REQUEST_BEFORE = re.compile(r"(?<![\w!])!$")
 """GitLab's mark of a merge request before its number: "MR !118"."""
 _THREAD_MARK = re.compile(POST_OPENING + r"(\d{1,2})/(\d{1,2})(?!\d)")
@@ -499,6 +501,8 @@ def classify(
         return NonClaim.metadata  # 赞同 4,812 · 326 条评论: the page's, not the hardware's
     if before.endswith("#") or _MERGE_REQUEST_BEFORE.search(before):
         return NonClaim.identifier  # notes #14, issue #3, MR !118
+    if _IN_A_TITLE.search(line[max(0, start - 40) : start]) and "》" in line[number.end :]:
+        return NonClaim.identifier  # 《赛博朋克 2077》: a work's title
     hunk = _DIFF_HUNK.match(line)
     if hunk is not None and number.end <= hunk.end():
         return NonClaim.identifier  # @@ -41,12 +41,12 @@: a diff's line numbers

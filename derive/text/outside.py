@@ -20,7 +20,8 @@ from derive.text.resolve import held_dimension, takes_time
 
 _WORKLOAD_NOUN = re.compile(
     r"\s{0,2}(?:个)?(?P<noun>parameters?|params|参数|requests?|queries|users?|people|attendees"
-    r"|students?|tokens?|请求|用户|人(?![民工])|名(?:学生|同学|用户|工程师)|位(?:同学|老师|用户)"
+    r"|students?|tokens?|请求|用户|人(?![民工])|名(?:学生|同学|用户|工程师)"
+    r"|(?:多)?位(?:同学|老师|用户|朋友|来宾|嘉宾|观众|记者)"
     r"|份(?:作业|答卷|报告)?(?![\u4e00-\u9fff])"
     r"|weeks?|个?星期|周(?!期))",
     re.IGNORECASE,

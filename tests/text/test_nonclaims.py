@@ -97,6 +97,7 @@ def kind(text: str, nth: int = 0) -> NonClaim | None:
         ("the review gives it 7/10 overall", NonClaim.rating),
         ("满分 10 分", NonClaim.rating),
         ("[批注] 得分 10/10", NonClaim.rating),
+        ("在 2K 分辨率跑《赛博朋克 2077》平均 87 帧", NonClaim.identifier),
         ("$ roofprobe run --size 4GiB --iters 50", NonClaim.identifier),
         ("$ roofprobe p2p --pair 0,1", NonClaim.identifier),
         ("roofprobe 1.4.2 | dev 0: NVIDIA A100 80GB PCIe", NonClaim.identifier),
@@ -185,6 +186,7 @@ def test_numbers_that_name_things_are_not_claims(text: str, expected: NonClaim) 
     nth = {
         "1024 bit × 7.2 Gbps ÷ 8": 2,
         "[批注] 得分 10/10": 1,
+        "在 2K 分辨率跑《赛博朋克 2077》平均 87 帧": 1,
         "$ roofprobe p2p --pair 0,1": 2,
         "roofprobe 1.4.2 | dev 0: NVIDIA A100 80GB PCIe": 1,
         "94 GB per card. Meets (94 ≥ 80).": 2,

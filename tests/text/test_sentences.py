@@ -2928,6 +2928,7 @@ def test_the_audience_of_an_event_is_no_claim(tmp_path: Path) -> None:
     for text in (
         "Chip A launched before some 400 people, and 1,200 attendees watched online.",
         "Chip A 的作业共收 38 份，单位写错的共 11 人。",
+        "Chip A 发布会来了 1200 多位朋友，在线超过 86 万人。",
     ):
         kinds = [r.non_claim for r in check_text(text, view).results]
         assert kinds == [NonClaim.workload, NonClaim.workload], (text, kinds)
