@@ -757,6 +757,7 @@ def classify(
 
 _HYPOTHETICAL = re.compile(
     r"假设|假如|比如|例如|举个.{0,4}例子|打个比方|设想|不妨|如果一个|玩具|假想|虚构|即使|就算|哪怕"
+    r"|小练习|(?<![A-Za-z])(?i:quick exercise|as an exercise)"
     r"|suppose|assume|imagine|for example|for instance|e\.g\.|say,|toy|hypothetical"
     r"|made[- ]up|fictional|imaginary|even if"
     r"|back[- ]of[- ](?:the[- ])?envelope|粗算|毛估"

@@ -383,6 +383,8 @@ def test_hypothetical_sentences() -> None:
     assert hypothetical("44 GB 装不下一个 70B 参数的模型")
     assert hypothetical("a 13-billion-parameter model needs 13 GB")
     assert not hypothetical("DeepSeek-V3 has 671B parameters")
+    assert hypothetical("小练习：4096 × 4096 的矩阵乘要 2 × 4096³ 次浮点运算")
+    assert hypothetical("A quick exercise: a 4096 × 4096 matrix product takes 137 GFLOP")
 
 
 @pytest.mark.parametrize(
