@@ -210,6 +210,15 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             headers[header] = tuple(view.lexicon.mentions(header))
         return headers[header]
 
+    rows: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+
+    def row_named(cell: Cell) -> tuple[str, ...]:
+        """The row's subject named past its first cell, read once for all its cells."""
+        key = (cell.row_header, cell.row_cells)
+        if key not in rows:
+            rows[key] = _row_named(cell, terms)
+        return rows[key]
+
     carried: tuple[str, ...] = ()
     opened: dict[str, str] = {}  # the subject in force where each numbered clause opened
     spoken_since = False  # a paragraph since the heading has named a subject
@@ -273,7 +282,7 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             threads=threads,
             glued=glued,
             exercises=exercises and not block.heading,
-            row_named=_row_named(cell, terms) if cell else (),
+            row_named=row_named(cell) if cell else (),
         )
         starts = [m.start for m in mentions]
         subject_terms = [

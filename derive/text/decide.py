@@ -23,7 +23,7 @@ from derive.text.context import WINDOW, Read
 from derive.text.judge import Judgement, interval_for, judge, plausible
 from derive.text.known import CatalogView
 from derive.text.lexicon import Mention
-from derive.text.numbers import TextNumber, rate_of
+from derive.text.numbers import FORMAT_NAME, TextNumber, rate_of
 from derive.text.resolve import (
     BY_VALUE,
     FIRM_QUANTITY,
@@ -295,14 +295,14 @@ def _labelled_otherwise(view: CatalogView, chosen: Candidate, group: Sequence[Ca
     )
 
 
-_FORMAT = re.compile(r"(?:^|[._])(fp4|fp6|fp8|fp16|bf16|fp32|tf32|fp64|int4|int8)(?=[._]|$)")
+_FORMAT = re.compile(rf"(?:^|[._])({FORMAT_NAME})(?=[._]|$)", re.IGNORECASE)
 """A number format a quantity's id names: `peak.bf16_dense`, `ridge.gddr_fp32`."""
 
 
 def _number_format(quantity: str) -> str | None:
     """The number format a quantity's id names (`bf16` of `peak.bf16_dense`), if one."""
     found = _FORMAT.search(quantity)
-    return found.group(1) if found else None
+    return found.group(1).lower() if found else None
 
 
 def _subject_by_value_alone(chosen: Candidate, group: Sequence[Candidate]) -> bool:

@@ -251,6 +251,12 @@ class TextNumber:
         """The highest value the written digits allow."""
         return (self.high if self.high is not None else self.value) + self.resolution / 2
 
+    @property
+    def multiplies(self) -> bool:
+        """True for a number read with a times sign after it ("24 x", "2.6×"): so many of
+        something, or a ratio, no figure of its own."""
+        return self.unit_text.lower() in ("x", "×")
+
     def times(self, factor: Decimal) -> TextNumber:
         """The same number scaled by `factor`, its range and precision with it."""
         return replace(

@@ -140,7 +140,7 @@ def units_of_a_product(read: Read, number: TextNumber) -> bool:
     K80 boards", "16 GH200 at 1,000 W", "4 台 TITAN RTX 工作站" (how many someone has or
     buys); not a number of chips a system is built of ("8 块 MI300X 的服务器"), which is a
     claim of that system."""
-    times = number.unit == "" and number.unit_text.lower() in ("x", "×")  # "24 x" read as one
+    times = number.unit == "" and number.multiplies  # "24 x" read as one
     if (number.unit is not None and not times) or number.value != number.value.to_integral_value():
         return False
     text = read.block.text

@@ -815,10 +815,9 @@ def candidates(
     """
     if number.unit is None and _UNIT_OF_NO_QUANTITY.match(block.text, number.end):
         return []  # "16 nm", "645 mm²", "1.1 V": a length, an area, a voltage
-    times = number.unit_text.lower() in ("x", "×")  # "4 × Cloud AI 100": of its units, no figure
-    subjects = subject_evidence(
-        view, block, start, mentions, context, listed, None if times else number.end
-    )
+    # "4 × Cloud AI 100": of its units, no figure said of it
+    end = None if number.multiplies else number.end
+    subjects = subject_evidence(view, block, start, mentions, context, listed, end)
     first = block.cell is None or not spans or spans[0][0] >= start
     quantities, local, labelled = quantity_evidence(
         block, number, start, mentions, context, spans, first=first

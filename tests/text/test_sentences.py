@@ -1242,12 +1242,7 @@ def test_a_clause_cited_by_its_number_brings_the_subject_it_was_written_under(
     tmp_path: Path, correction: str
 ) -> None:
     quantities = _quantity("power.tdp", "TDP", "W")
-    files = {
-        "quantities.yaml": quantities,
-        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("power.tdp", "192 W")]),
-        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("power.tdp", "75 W")]),
-    }
-    view = _loaded(tmp_path, files)
+    view = _chips_a_b(tmp_path, [("power.tdp", "192 W")], [("power.tdp", "75 W")], quantities)
     text = (
         "### 3　Package 1\n\nReference card: Chip A.\n\n3.1　TDP at most 192 W.\n\n"
         "### 4　Package 2\n\nReference card: Chip B.\n\n4.1　TDP at most 75 W.\n\n"
@@ -1342,12 +1337,9 @@ def test_the_parts_a_figure_is_split_into_contradict_nothing(tmp_path: Path, tex
 def test_a_table_cell_is_its_headers_subjects_figure_or_none(tmp_path: Path) -> None:
     # Chip B holds no INT8 peak: its cell's 275 is not Chip A's 275, however it agrees
     quantities = _quantity("peak.int8_dense", "INT8", "TOP/s")
-    files = {
-        "quantities.yaml": quantities,
-        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("peak.int8_dense", "275 TOP/s")]),
-        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("sm.count", "80")]),
-    }
-    view = _loaded(tmp_path, files)
+    view = _chips_a_b(
+        tmp_path, [("peak.int8_dense", "275 TOP/s")], [("sm.count", "80")], quantities
+    )
     table = "| | Chip A | Chip B |\n|---|---|---|\n| INT8 (TOPS) | 275 | 275* |\n"
     first, second = [r for r in check_text(table, view).results if r.number.digits == "275"]
     assert (first.verdict, first.subject) == (Verdict.matched, "chip-a"), first.why
@@ -1562,14 +1554,7 @@ def test_a_computation_about_one_chip_ties_its_numbers_to_that_chips_quantities(
     # number agrees with one of its quantities and no other, both together no coincidence;
     # Chip B's equal peak is not what the sentence speaks of.
     facts = [("peak.bf16_dense", "432 TFLOPS"), ("power.tdp", "600 W")]
-    view = _loaded(
-        tmp_path,
-        {
-            "quantities.yaml": _POWER,
-            "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts),
-            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("peak.bf16_dense", "432 TFLOPS")]),
-        },
-    )
+    view = _chips_a_b(tmp_path, facts, [("peak.bf16_dense", "432 TFLOPS")], _POWER)
     claims = _claims(sentence, view)
     assert [(c.number.digits, c.verdict, c.subject, c.quantity) for c in claims[:2]] == [
         ("432", Verdict.matched, "chip-a", "peak.bf16_dense"),
@@ -1585,14 +1570,7 @@ def test_the_digits_ending_a_name_are_no_result_of_the_product_after_them(
     # same: the value alone chooses no chip).
     facts = [("cuda_core.count", "3072"), ("clock.boost", "745 MHz"), ("peak.fp32", "4.58 TFLOPS")]
     b_facts = [("cuda_core.count", "6144"), ("clock.boost", "745 MHz"), ("peak.fp32", "9.1 TFLOPS")]
-    view = _loaded(
-        tmp_path,
-        {
-            "quantities.yaml": _quantity("peak.fp32", "FP32 peak", "TFLOP/s"),
-            "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts),
-            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", b_facts),
-        },
-    )
+    view = _chips_a_b(tmp_path, facts, b_facts, _quantity("peak.fp32", "FP32 peak", "TFLOP/s"))
     for text in (
         "Chip A has 3072 cores at 745 MHz. FP32 ＝ 3072 × 2 × 0.745 ≈ 4.58 TFLOPS.",
         "Chip A 有 3072 个核心，745 MHz。FP32 = 3072 × 2 × 0.745 ≈ 4.58 TFLOPS。",
@@ -1623,14 +1601,7 @@ def test_a_power_of_two_left_in_a_computation_tied_to_a_chip_is_no_count_of_it(
         ("clock.boost", "1.7 GHz"),
         ("peak.fp32", "13.9 TFLOPS"),
     ]
-    view = _loaded(
-        tmp_path,
-        {
-            "quantities.yaml": _quantity("peak.fp32", "FP32 peak", "TFLOP/s"),
-            "subjects/chip-a.yaml": _chip("chip-a", "Chip A", a_facts),
-            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", b_facts),
-        },
-    )
+    view = _chips_a_b(tmp_path, a_facts, b_facts, _quantity("peak.fp32", "FP32 peak", "TFLOP/s"))
     for text in (
         "Chip A and Chip B compared. The FP32 peak: 2048 × 2 × 1.3 GHz ≈ 5.3 TFLOPS.",
         "Chip A 和 Chip B 对比。FP32 峰值：2048 × 2 × 1.3 GHz ≈ 5.3 TFLOPS。",
@@ -3460,12 +3431,12 @@ def test_how_far_a_unit_slip_puts_a_figure_off_is_no_claim_a_ratio_of_two_chips_
 def test_the_original_text_an_erratum_quotes_is_the_wrong_figure(
     tmp_path: Path, entry: str
 ) -> None:
-    files = {
-        "quantities.yaml": _quantity("power.tdp", "TDP", "W"),
-        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("power.tdp", "192 W")]),
-        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("power.tdp", "75 W")]),
-    }
-    view = _loaded(tmp_path, files)
+    view = _chips_a_b(
+        tmp_path,
+        [("power.tdp", "192 W")],
+        [("power.tdp", "75 W")],
+        _quantity("power.tdp", "TDP", "W"),
+    )
     text = f"Chip B draws 75 W; Chip A is the big one.\n\n{entry}"
     claims = {c.number.digits: c for c in _claims(text, view)}
     assert (claims["170"].verdict, claims["170"].subject) == (Verdict.mismatched, "chip-a")
@@ -3498,12 +3469,12 @@ def test_a_figure_set_against_the_claim_it_replaces_is_about_the_same_pair(
 
 
 def test_a_figure_said_of_the_chip_named_right_after_it_is_that_chips(tmp_path: Path) -> None:
-    files = {
-        "quantities.yaml": _quantity("mem.capacity", "memory", "GB"),
-        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("mem.capacity", "12 GB")]),
-        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("mem.capacity", "12 GB")]),
-    }
-    view = _loaded(tmp_path, files)  # the same value: only the words can choose
+    view = _chips_a_b(
+        tmp_path,
+        [("mem.capacity", "12 GB")],
+        [("mem.capacity", "12 GB")],
+        _quantity("mem.capacity", "memory", "GB"),
+    )  # the same value: only the words can choose
     for text in (
         "Chip A against the 12 GB Chip B.",
         "Chip A 对比 12G 的 Chip B。",
@@ -3533,14 +3504,7 @@ def test_a_data_files_values_are_its_parent_keys_and_their_keys_units(tmp_path: 
         ("power.tdp", "350 W"),
         ("mem.bandwidth", "864 GB/s"),
     ]
-    view = _loaded(
-        tmp_path,
-        {
-            "quantities.yaml": quantities,
-            "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts),
-            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", facts),
-        },
-    )
+    view = _chips_a_b(tmp_path, facts, facts, quantities)
     text = (
         "Our spec file next to Chip A:\n\n"
         "```yaml\n"
@@ -3666,12 +3630,12 @@ def test_a_count_before_the_part_it_counts_names_the_labels_quantity(tmp_path: P
 
 
 def test_a_rows_subject_may_be_named_past_its_first_cell(tmp_path: Path) -> None:
-    files = {
-        "quantities.yaml": _quantity("mem.capacity", "memory", "GB"),
-        "subjects/chip-a.yaml": _chip("chip-a", "Chip A", [("mem.capacity", "12 GB")]),
-        "subjects/chip-b.yaml": _chip("chip-b", "Chip B", [("mem.capacity", "6 GB")]),
-    }
-    view = _loaded(tmp_path, files)
+    view = _chips_a_b(
+        tmp_path,
+        [("mem.capacity", "12 GB")],
+        [("mem.capacity", "6 GB")],
+        _quantity("mem.capacity", "memory", "GB"),
+    )
     numbered = (
         "| # | Card | Memory |\n|---|---|---|\n| 1 | Chip A | 16 GB |\n| 2 | Chip B | 6 GB |\n"
     )
@@ -3689,23 +3653,19 @@ def test_a_rows_subject_may_be_named_past_its_first_cell(tmp_path: Path) -> None
     assert got == [(Verdict.unresolved, None), (Verdict.unresolved, None)], got
 
 
+_CLOCK_AND_POWER = (
+    "quantities:\n"
+    "  - {id: clock.boost, name: boost clock, unit: MHz}\n"
+    "  - {id: power.tdp, name: TDP, unit: W}\n"
+)
+_CLOCKED = [("clock.boost", "1410 MHz"), ("power.tdp", "300 W")]
+"""A chip's boost clock and power, which the data-file tests give Chip A and Chip B alike."""
+
+
 def test_a_data_files_flow_mappings_are_read_as_its_block_mappings(tmp_path: Path) -> None:
     # The values sit in braces, over two lines, named by the mapping's model string; both
     # chips hold the same values, so only the nesting can choose; the "qty" is how many.
-    quantities = (
-        "quantities:\n"
-        "  - {id: clock.boost, name: boost clock, unit: MHz}\n"
-        "  - {id: power.tdp, name: TDP, unit: W}\n"
-    )
-    facts = [("clock.boost", "1410 MHz"), ("power.tdp", "300 W")]
-    view = _loaded(
-        tmp_path,
-        {
-            "quantities.yaml": quantities,
-            "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts),
-            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", facts),
-        },
-    )
+    view = _chips_a_b(tmp_path, _CLOCKED, _CLOCKED, _CLOCK_AND_POWER)
     for text in (
         "Inventory, Chip A beside it:\n"
         "servers:\n"
@@ -3724,20 +3684,7 @@ def test_a_data_files_flow_mappings_are_read_as_its_block_mappings(tmp_path: Pat
 def test_a_toml_tables_values_are_read_as_a_spec_sheet(tmp_path: Path) -> None:
     # [device.b] names Chip B by its name string; an inline table's key gives its values'
     # unit (clock_mhz) and words (clock ... boost); a comment's numbers are prose.
-    quantities = (
-        "quantities:\n"
-        "  - {id: clock.boost, name: boost clock, unit: MHz}\n"
-        "  - {id: power.tdp, name: TDP, unit: W}\n"
-    )
-    facts = [("clock.boost", "1410 MHz"), ("power.tdp", "300 W")]
-    view = _loaded(
-        tmp_path,
-        {
-            "quantities.yaml": quantities,
-            "subjects/chip-a.yaml": _chip("chip-a", "Chip A", facts),
-            "subjects/chip-b.yaml": _chip("chip-b", "Chip B", facts),
-        },
-    )
+    view = _chips_a_b(tmp_path, _CLOCKED, _CLOCKED, _CLOCK_AND_POWER)
     text = (
         "Our devices.toml, beside Chip A:\n\n```toml\n[device.b]   # was 1,500 before v2\n"
         'name = "Chip B"\nclock_mhz = { boost = 1.41 }\npower = { tdp_w = 350 }\n```\n'
