@@ -196,7 +196,8 @@ _LISTS = {
     "subjects": "SELECT id, name, kind, vendor, aliases, variant_of FROM subjects ORDER BY id",
     "quantities": "SELECT id, name, name_zh, unit, is_count FROM quantities ORDER BY id",
     "sources": (
-        "SELECT id, title, kind, publisher, url, revision, published FROM sources ORDER BY id"
+        "SELECT id, title, kind, publisher, url, revision, published, accessed FROM sources "
+        "ORDER BY id"
     ),
 }
 

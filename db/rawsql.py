@@ -51,6 +51,9 @@ BOOL_COLUMNS = frozenset(
 DECIMAL_COLUMNS = frozenset(
     {"magnitude", "magnitude_high", "value_norm", "low_norm", "high_norm", "min_value", "max_value"}
 )
+DATE_COLUMNS = frozenset({"date", "accessed"})
+"""The columns read back as a type of their own (`tests/test_stored.py` checks each set
+against the tables' column types: the ORM is not imported on this path)."""
 
 
 def _typed(name: str, value: Any) -> Any:
@@ -62,7 +65,7 @@ def _typed(name: str, value: Any) -> Any:
         return bool(value)
     if name in DECIMAL_COLUMNS and not isinstance(value, Decimal):
         return Decimal(str(value))
-    if name == "date" and isinstance(value, str):
+    if name in DATE_COLUMNS and isinstance(value, str):
         return dt.date.fromisoformat(value)
     return value
 

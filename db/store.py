@@ -38,7 +38,7 @@ from schema.models import (
     SubjectEntry,
     TableEntry,
 )
-from schema.values import NormalValue, parse_value, with_precision
+from schema.values import NormalValue, written_value
 
 T = TypeVar("T")
 
@@ -314,15 +314,15 @@ def _by_place(rows: Iterable[T]) -> list[T]:
     return sorted(rows, key=lambda r: (getattr(r, "file"), getattr(r, "position")))  # noqa: B009
 
 
-_FACT_COLUMNS = [
-    getattr(FactRow.__table__.c, name)
-    for name in (
-        *("id", "subject_id", "quantity_id", "subject_written", "literal", "undisclosed"),
-        *("exact", "value_norm", "low_norm", "high_norm", "tier", "source_id", "locator"),
-        *("date", "note", "rank", "status", "supersedes_id", "reason", "file", "line"),
-        *("position", "alternatives", "precision", "computed_from", "via_id"),
-    )  # the order the read-back loop unpacks: keep the two in step
-]  # what a fact entry is rebuilt from: the parsed magnitude and unit are not read back
+_FACT_READ = (
+    *("id", "subject_id", "quantity_id", "subject_written", "literal", "undisclosed"),
+    *("exact", "value_norm", "low_norm", "high_norm", "tier", "source_id", "via_id"),
+    *("locator", "date", "note", "rank", "status", "supersedes_id", "reason"),
+    *("alternatives", "precision", "computed_from", *PLACE_COLUMNS),
+)
+"""The fact columns a fact entry is rebuilt from, read by name: the parsed magnitude and
+unit are not read back (the literal is parsed again, as it was at load)."""
+_FACT_COLUMNS = [getattr(FactRow.__table__.c, name) for name in _FACT_READ]
 # Read as text and decoded only when not empty: most facts carry no qualifiers.
 _QUALIFIERS_TEXT = type_coerce(FactRow.__table__.c.qualifiers, Text)
 
@@ -331,6 +331,47 @@ def _qualifiers(stored: Any) -> dict[str, Any]:
     if stored is None or stored == "{}":
         return {}
     return stored if isinstance(stored, dict) else dict(json.loads(stored))
+
+
+def _fact(row: Any, superseded_by: str | None) -> Fact:
+    """The fact a stored row holds, its columns read by name."""
+    given: dict[str, Any] = {"id": row.id, "quantity": row.quantity_id, "tier": row.tier}
+    for name in ("locator", "date", "note", "rank", "reason", "precision"):
+        value = getattr(row, name)
+        if value is not None:
+            given[name] = value
+    for name, column in (
+        ("value", "literal"),
+        ("source", "source_id"),
+        ("via", "via_id"),
+        ("supersedes", "supersedes_id"),
+    ):
+        value = getattr(row, column)
+        if value is not None:
+            given[name] = value
+    given.update(
+        undisclosed=row.undisclosed,
+        exact=row.exact,
+        subject=row.subject_id if row.subject_written else None,
+        status="withdrawn" if row.status == "withdrawn" else "current",
+        # Given, not defaulted: model_construct would inspect the default factory.
+        qualifiers=_qualifiers(row.qualifiers),
+        alternatives=tuple(
+            _trusted(AlternativeReading, {"reason": None, **a}) for a in row.alternatives or ()
+        ),
+        computed_from=tuple(row.computed_from or ()),
+    )
+    parsed = written_value(row.literal, row.precision) if row.literal is not None else None
+    normal = row.value_norm
+    return Fact(
+        _trusted(FactEntry, given),
+        row.subject_id,
+        Origin(row.file, row.line, row.position),
+        parsed,
+        NormalValue(normal, row.low_norm, row.high_norm) if normal is not None else None,
+        row.status,
+        superseded_by,
+    )
 
 
 def read_loaded(conn: Connection, *, with_facts: bool = True) -> Catalog:
@@ -376,57 +417,13 @@ def _read_back(conn: Connection, with_facts: bool) -> Catalog:
     superseded_by: dict[str, str] = {}
     fact_rows = sorted(
         conn.execute(select(*_FACT_COLUMNS, _QUALIFIERS_TEXT)).all(),
-        key=lambda r: (r[19], r[21]),
+        key=lambda r: (r.file, r.position),
     )
-    for fact_row in fact_rows:
-        if fact_row[17] is not None:
-            superseded_by[fact_row[17]] = fact_row[0]
-    for fact_row in fact_rows:
-        (fact_id, subject_id, quantity_id, subject_written, literal, undisclosed, exact) = fact_row[
-            :7
-        ]
-        (value_norm, low_norm, high_norm, tier, source_id, locator, date, note) = fact_row[7:15]
-        (rank, status, supersedes_id, reason, file, line, position) = fact_row[15:22]
-        alternatives, precision, computed_from, via_id, qualifiers = fact_row[22:]
-        given: dict[str, Any] = {"id": fact_id, "quantity": quantity_id, "tier": tier}
-        for name, value in (
-            ("value", literal),
-            ("source", source_id),
-            ("via", via_id),
-            ("locator", locator),
-            ("date", date),
-            ("note", note),
-            ("rank", rank),
-            ("supersedes", supersedes_id),
-            ("reason", reason),
-            ("precision", precision),
-        ):
-            if value is not None:
-                given[name] = value
-        given.update(
-            undisclosed=undisclosed,
-            exact=exact,
-            subject=subject_id if subject_written else None,
-            status="withdrawn" if status == "withdrawn" else "current",
-            # Given, not defaulted: model_construct would inspect the default factory.
-            qualifiers=_qualifiers(qualifiers),
-            alternatives=tuple(
-                _trusted(AlternativeReading, {"reason": None, **a}) for a in alternatives or ()
-            ),
-            computed_from=tuple(computed_from or ()),
-        )
-        parsed = parse_value(literal) if literal is not None else None
-        if parsed is not None and precision is not None:
-            parsed = with_precision(parsed, precision)
-        catalog.facts[fact_id] = Fact(
-            _trusted(FactEntry, given),
-            subject_id,
-            Origin(file, line, position),
-            parsed,
-            NormalValue(value_norm, low_norm, high_norm) if value_norm is not None else None,
-            status,
-            superseded_by.get(fact_id),
-        )
+    for row in fact_rows:
+        if row.supersedes_id is not None:
+            superseded_by[row.supersedes_id] = row.id
+    for row in fact_rows:
+        catalog.facts[row.id] = _fact(row, superseded_by.get(row.id))
     _read_tables(conn, catalog)
     for row in _by_place(conn.execute(select(AcknowledgementRow.__table__)).all()):
         fields = _entry_fields(row, ("finding", "reason", "date", "numbers"))

@@ -10,6 +10,7 @@ of one original source, read in it or in copies of it, are one (`witness`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
@@ -28,6 +29,17 @@ def agree(a: Interval, b: Interval) -> bool:
     if b_low == b_high:
         return a_low < b_low < a_high
     return a_low < b_high and b_low < a_high
+
+
+def relative_difference(value: float, reference: float) -> float:
+    """How far `value` is from `reference`, as a signed share of it (infinite from 0)."""
+    return (value - reference) / abs(reference) if reference else math.inf
+
+
+def agree_within(stated: Interval, derived: Interval, difference: float, tolerance: float) -> bool:
+    """True when a derived value agrees with a stated one, or lies within the rule's
+    `tolerance` of it (`difference`: `relative_difference` of the two values)."""
+    return agree(stated, derived) or abs(difference) <= tolerance
 
 
 def all_agree(intervals: Iterable[Interval]) -> bool:

@@ -22,10 +22,11 @@ from derive.agreement import agreeing_groups
 from derive.evaluate import Compiled, EvaluationProblem, compile_formula
 from derive.formula import Ref
 from derive.inputs import reference_units, stated_values, subject_kinds
-from derive.model import TIER_ORDER, Candidate, Derivation, InputUse, Node, Problem, Stated
+from derive.model import Candidate, Derivation, InputUse, Node, Problem, Stated
 from derive.rules import Rule, RuleSet
 from schema.catalog import Catalog
 from schema.gcpause import gc_paused
+from schema.tiers import weakest as weakest_of
 
 MAX_COMBINATIONS = 8
 """Disagreeing inputs multiply: at most this many combinations are derived per rule."""
@@ -202,10 +203,7 @@ class Deriver:
             return []
         stated = self._stated_candidates.get(node)
         if stated is None:
-            stated = [
-                Candidate(s.value, s.low, s.high, s.approx, s.tier, stated=s)
-                for s in self.stated.get(node, [])
-            ]
+            stated = [s.as_candidate() for s in self.stated.get(node, [])]
             self._stated_candidates[node] = stated
         derived, _ = self.derive_node(node, banned)
         rebuilt = [d.as_candidate() for d in derived if d.reading is None]
@@ -326,7 +324,7 @@ class Deriver:
             lo, hi = compiled(alone)
             if hi - lo > widest_width:
                 widest, widest_width = str(rule.refs[index]), hi - lo
-        weakest = max((c.strength for c in refs), key=TIER_ORDER.__getitem__)
+        weakest = weakest_of(c.strength for c in refs)
         return Derivation(
             subject=subject,
             quantity=rule.entry.output,

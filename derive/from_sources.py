@@ -13,12 +13,11 @@ is written.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from derive.agreement import agree
+from derive.agreement import agree_within, relative_difference
 from derive.deriver import Deriver, Outcome
 from derive.errors import NotInCatalog, UnknownSource
 from derive.inputs import reference_units, stated_values, subject_kinds
@@ -110,11 +109,13 @@ def compare(catalog: Catalog, rules: RuleSet, outcome: Outcome) -> list[Comparis
         for fact in stated.get((derivation.subject, derivation.quantity), []):
             assert fact.normal is not None
             value = float(fact.normal.value)
-            difference = (derivation.value - value) / abs(value) if value else math.inf
-            matched = agree(
+            difference = relative_difference(derivation.value, value)
+            matched = agree_within(
                 (float(fact.normal.low), float(fact.normal.high)),
                 (derivation.low, derivation.high),
-            ) or abs(difference) <= tolerance.get(derivation.rule_id, 0.0)
+                difference,
+                tolerance.get(derivation.rule_id, 0.0),
+            )
             found.append(Comparison(fact, derivation, matched, difference))
     return found
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from derive.agreement import agree, witness
-
-TIER_ORDER = {"official": 0, "measured": 1, "derived": 2, "inferred": 3, "estimated": 4}
-"""Strongest first; a derived value's strength is its weakest input's tier."""
+from schema.tiers import TIER_ORDER
 
 Node = tuple[str, str]
 """(subject, quantity): one place in the dependency graph."""
@@ -37,6 +35,10 @@ class Stated:
     def witness(self) -> str:
         """Who vouches for the value (`derive.agreement.witness`): its original source."""
         return witness(self.source, self.fact_id)
+
+    def as_candidate(self) -> Candidate:
+        """This stated value as a candidate value for a rule's input."""
+        return Candidate(self.value, self.low, self.high, self.approx, self.tier, stated=self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -78,8 +78,8 @@ SubjectKind = Literal[
     "other",
 ]
 WrittenTier = Literal["official", "measured", "inferred", "estimated"]
-TIERS = ("official", "measured", "derived", "inferred", "estimated")
-"""Every confidence tier, strongest first; `derived` is set by rules, never written."""
+"""The tiers a catalog may write: `schema.tiers.WRITTEN_TIERS`, spelled out for the type
+checker (tests/test_tiers.py holds the two together)."""
 
 
 class Entry(BaseModel):

@@ -48,7 +48,7 @@ from schema.units import (
     factor,
     use_catalog_units,
 )
-from schema.values import NormalValue, normalise, parse_value, with_precision
+from schema.values import NormalValue, normalise, parse_value, written_value
 from schema.yaml_source import LocatedDocument, Path_, dotted, read_located
 
 FACT_FIELDS = tuple(FactEntry.model_fields)
@@ -402,6 +402,18 @@ class _Collector:
                         ok = False
         return ok
 
+    @staticmethod
+    def _wrong_part(entry: FactEntry) -> str:
+        """The key of a fact whose value cannot be read that is at fault: its `precision:`
+        when the value alone reads, else the value (an error path: parsed again)."""
+        if entry.precision is None or entry.value is None:
+            return "value"
+        try:
+            parse_value(entry.value)
+        except FactsError:
+            return "value"
+        return "precision"
+
     def _resolve_fact(
         self,
         entry: FactEntry,
@@ -452,24 +464,20 @@ class _Collector:
             return None
         if entry.value is None:
             return Fact(entry, subject, where, None, None)
-        value_place = doc.place((*path, "value"))
         try:
-            parsed = parse_value(entry.value)
-            if entry.precision is not None:
-                value_place = doc.place((*path, "precision"))
-                parsed = with_precision(parsed, entry.precision)
+            parsed = written_value(entry.value, entry.precision)
             normal = normalise(parsed, quantity.unit, exact=entry.exact or quantity.entry.count)
         except FactsError as exc:
             message = str(exc)
             if "cannot convert" in message:
                 message += f"; {entry.quantity} is measured in {quantity.unit or 'plain numbers'}"
-            self.problem(value_place, message)
+            self.problem(doc.place((*path, self._wrong_part(entry))), message)
             return None
         if quantity.entry.count and (
             parsed.is_range or normal.value != normal.value.to_integral_value()
         ):
             self.problem(
-                value_place,
+                doc.place((*path, "value")),
                 f"{entry.quantity} is a count: {entry.value!r} is not a "
                 f"whole number of {quantity.unit or 'items'}",
             )

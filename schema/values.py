@@ -218,6 +218,14 @@ def with_precision(parsed: ParsedValue, precision: str) -> ParsedValue:
     return replace(parsed, resolution=_CONTEXT.multiply(half, _TWO))
 
 
+def written_value(literal: str, precision: str | None) -> ParsedValue:
+    """The value a fact states: its literal parsed, with the half-width its `precision:`
+    gives instead of its digits' when it has one (what a load reads and a read-back
+    rebuilds)."""
+    parsed = parse_value(literal)
+    return parsed if precision is None else with_precision(parsed, precision)
+
+
 def normalise(parsed: ParsedValue, reference_unit: str, *, exact: bool) -> NormalValue:
     """Convert a parsed value into `reference_unit` with its precision interval.
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 import typer.main
-from catalogs import write_catalog
+from catalogs import SOURCES, write_catalog
 
 from cli.main import app
 
@@ -92,6 +93,18 @@ def test_list_each_kind_as_json(small: str, cli: Any) -> None:
     assert listed["hbm.stacks"] == ("", True)
     assert listed["ridge.hbm"] == ("FLOP/B", False)
     assert "vendor-sheet" in [s["id"] for s in sources]
+
+
+def test_a_sources_list_says_when_each_was_read(db_url: str, tmp_path: Path, cli: Any) -> None:
+    files = {"sources.yaml": SOURCES + "    accessed: 2025-04-09\n"}
+    assert cli("load", str(write_catalog(tmp_path / "cat", files)), "--db", db_url).exit_code == 0
+    sources = json.loads(cli("list", "sources", "--db", db_url, "-f", "json").stdout)
+    assert {s["id"]: s["accessed"] for s in sources}["vendor-sheet"] == "2025-04-09"
+    from db.rawsql import reading
+
+    with reading(db_url) as reader:  # a date, as the ORM reads it, not the stored text
+        row = reader.all("SELECT accessed FROM sources WHERE id = 'vendor-sheet'")
+        assert row == [{"accessed": dt.date(2025, 4, 9)}]
 
 
 def test_load_reports_what_it_wrote(db_url: str, tmp_path: Path, cli: Any) -> None:

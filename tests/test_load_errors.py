@@ -41,6 +41,25 @@ BAD_CATALOGS: dict[str, tuple[dict[str, str | bytes], str]] = {
         "subjects/chip-x.yaml:9: facts[0].value: unit MiB ([information]) cannot convert to "
         "GB/s ([information] / [time]); hbm.bandwidth is measured in GB/s",
     ),
+    "unreadable precision": (
+        {
+            "subjects/chip-x.yaml": CHIP.replace(
+                "value: 7.37 TB/s\n", "value: 7.37 TB/s\n    precision: plus or minus\n"
+            )
+        },
+        "subjects/chip-x.yaml:10: facts[0].precision: cannot read precision 'plus or minus'; "
+        "expected a half-width like '±0.5 TFLOP/s' or '±1 %'",
+    ),
+    "unreadable value beside a precision": (
+        {
+            "subjects/chip-x.yaml": CHIP.replace(
+                "value: 7.37 TB/s\n", "value: 7.37 TB/S\n    precision: 0.01 TB/s\n"
+            )
+        },
+        "subjects/chip-x.yaml:9: facts[0].value: in '7.37 TB/S': unknown unit 'TB/S'; expected "
+        "bit, B, FLOP, MAC, OP, cycle, T (transfers), s, Hz, W, % with SI or binary prefixes "
+        "(GB/s, TFLOP/s, TOP/s, GT/s, MiB)",
+    ),
     "unknown source id": (
         {
             "subjects/chip-x.yaml": CHIP.replace(

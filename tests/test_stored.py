@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 from conftest import CATALOG
-from sqlalchemy import JSON, Boolean
+from sqlalchemy import JSON, Boolean, Date
 
 import db.derived_models  # noqa: F401  (its tables join the metadata)
 from db.models import Base
-from db.rawsql import BOOL_COLUMNS, DECIMAL_COLUMNS, JSON_COLUMNS
+from db.rawsql import BOOL_COLUMNS, DATE_COLUMNS, DECIMAL_COLUMNS, JSON_COLUMNS
 from db.store import PLACE_COLUMNS, STORED, Stored, catalog_rows
 from db.types import ExactDecimal
 from schema.reader import read_catalog
@@ -43,7 +43,7 @@ def test_every_row_a_load_writes_fills_every_column_of_its_table() -> None:
 
 
 def test_the_raw_sql_read_types_are_the_column_types() -> None:
-    by_type: dict[str, set[str]] = {"json": set(), "bool": set(), "decimal": set()}
+    by_type: dict[str, set[str]] = {"json": set(), "bool": set(), "decimal": set(), "date": set()}
     for table in Base.metadata.tables.values():
         for column in table.columns:
             if isinstance(column.type, JSON):
@@ -52,6 +52,9 @@ def test_the_raw_sql_read_types_are_the_column_types() -> None:
                 by_type["bool"].add(column.name)
             elif isinstance(column.type, ExactDecimal):
                 by_type["decimal"].add(column.name)
+            elif isinstance(column.type, Date):
+                by_type["date"].add(column.name)
     assert by_type["json"] == set(JSON_COLUMNS)
     assert by_type["bool"] == set(BOOL_COLUMNS)
     assert by_type["decimal"] == set(DECIMAL_COLUMNS)
+    assert by_type["date"] == set(DATE_COLUMNS)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from derive.checks.derivations import WEAK_TIERS
 from derive.checks.finding import Finding
 from derive.checks.scope import Scope
 from derive.checks.superseded import replacement
 from schema.reader import TABLE_REF
+from schema.tiers import WEAK_TIERS
 
 
 def weak_cells(scope: Scope) -> Iterator[Finding]:

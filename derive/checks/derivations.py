@@ -10,13 +10,12 @@ from derive.agreement import agree, witness
 from derive.checks.dependents import stated_leaves, uses
 from derive.checks.finding import Finding
 from derive.checks.scope import Scope, interval
-from derive.model import TIER_ORDER
 from schema.catalog import Fact
 from schema.numbers import format_number
+from schema.tiers import TIER_ORDER, WEAK_TIERS
 
 IMPRECISE = 0.01
 """A derived value whose interval reaches further than ±1 % from it is reported."""
-WEAK_TIERS = ("inferred", "estimated")
 """The tiers a value should not rest on unnoticed."""
 
 

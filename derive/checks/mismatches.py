@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 
-from derive.agreement import agree
+from derive.agreement import agree_within, relative_difference
 from derive.checks.finding import Finding
 from derive.checks.scope import Scope, interval, relative
 from derive.diagnosis import diagnose
@@ -22,10 +21,11 @@ def mismatches(scope: Scope) -> Iterator[Finding]:
             if fact.normal is None or fact.parsed is None or fact.parsed.comparator:
                 continue
             stated = float(fact.normal.value)
-            if agree(interval(fact), (derivation.low, derivation.high)):
-                continue
-            difference = abs(derivation.value - stated) / abs(stated) if stated else math.inf
-            if difference <= tolerance.get(derivation.rule_id, 0.0):
+            difference = abs(relative_difference(derivation.value, stated))
+            span = (derivation.low, derivation.high)
+            if agree_within(
+                interval(fact), span, difference, tolerance.get(derivation.rule_id, 0.0)
+            ):
                 continue
             cause = None
             if scope.catalog.quantities[node[1]].unit != "%":  # ratios of shares say nothing

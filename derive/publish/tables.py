@@ -21,37 +21,20 @@ from dataclasses import dataclass, field, replace
 
 from derive.checks.finding import Finding
 from derive.deriver import Outcome, preference
-from derive.inputs import current_facts
-from derive.model import TIER_ORDER, Candidate, Derivation, Stated
+from derive.inputs import current_facts, stated_of
+from derive.model import Candidate, Derivation
 from derive.publish.words import ENGLISH, Words, words_for
 from derive.rules import RuleSet
 from schema.catalog import Catalog, Fact
 from schema.models import TableEntry, TableRow
 from schema.numbers import format_derived, format_number
 from schema.reader import TABLE_REF
+from schema.tiers import TIER_ORDER
 from schema.units import canonical_unit, factor
 
 TIER_NOTES = ENGLISH.tiers
 """The English words of each tier below official (the others are in `words`)."""
 _GROUPED = re.compile(r"(?<![\w.,\-/])(\d{1,3}(?:,\d{3})+|\d{4,})(?=\.\d|[^\w,.]|$)(?![-/]\d)")
-
-
-def _stated(fact: Fact) -> Stated:
-    assert fact.normal is not None
-    return Stated(
-        fact.entry.id,
-        fact.subject,
-        fact.entry.quantity,
-        float(fact.normal.value),
-        float(fact.normal.low),
-        float(fact.normal.high),
-        False,
-        fact.entry.tier,
-        fact.entry.value or "",
-        fact.entry.rank,
-        source=fact.entry.source,
-        via=fact.entry.via,
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +135,10 @@ class TableBuilder:
                 for fact_id in finding.facts:
                     self.findings[fact_id].append(finding)
 
+    def _candidate(self, fact: Fact) -> Candidate:
+        """A fact with a value as a candidate value, ordered as the deriver orders its inputs."""
+        return stated_of(fact, self.catalog.quantities[fact.entry.quantity].unit).as_candidate()
+
     def _best(
         self, subject: str, quantity: str, derived_only: bool, *, as_stated: bool = False
     ) -> tuple[Fact | None, Derivation | None]:
@@ -162,7 +149,7 @@ class TableBuilder:
             for fact in self.facts.get((subject, quantity), []):
                 if fact.normal is None or fact.parsed is None or fact.parsed.comparator:
                     continue
-                candidates.append((_candidate(fact), fact, None))
+                candidates.append((self._candidate(fact), fact, None))
         for derivation in self.derived.get((subject, quantity), []):
             candidates.append((derivation.as_candidate(), None, derivation))
         if not candidates:
@@ -195,7 +182,9 @@ class TableBuilder:
             for f in self.facts.get((subject, quantity), [])
             if f.normal is not None and f.parsed is not None and not f.parsed.comparator
         ]
-        return sorted(found, key=lambda f: (TIER_ORDER[f.entry.tier], preference(_candidate(f))))
+        return sorted(
+            found, key=lambda f: (TIER_ORDER[f.entry.tier], preference(self._candidate(f)))
+        )
 
     def _fact_text(self, fact: Fact, unit: str | None, digits: int | None) -> str:
         """The fact as its source wrote it, or in `unit` / to `digits` as asked."""
@@ -466,19 +455,6 @@ def _as_written(cell: Cell, row: TableRow, separator: str, words: Words) -> Cell
     if row.qualifier:
         text = f"{text} {row.qualifier}"
     return Cell(text, cell.marks, cell.facts, cell.shown)
-
-
-def _candidate(fact: Fact) -> Candidate:
-    """A fact as a candidate value, to be ordered as the engine orders its inputs."""
-    assert fact.normal is not None and fact.parsed is not None
-    return Candidate(
-        float(fact.normal.value),
-        float(fact.normal.low),
-        float(fact.normal.high),
-        fact.parsed.approx,
-        fact.entry.tier,
-        stated=_stated(fact),
-    )
 
 
 def _transposed(built: BuiltTable) -> BuiltTable:

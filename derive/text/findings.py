@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from derive.checks.derivations import WEAK_TIERS
 from derive.checks.finding import TEXT_PLACE, Finding
 from derive.checks.ranking import ranked
 from derive.text.check import CheckedNumber, TextReport
 from derive.text.known import ValueKind
 from derive.text.verdict import Verdict
 from schema.numbers import format_number
+from schema.tiers import WEAK_TIERS
 
 
 def text_findings(reports: Iterable[TextReport]) -> list[Finding]:

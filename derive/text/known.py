@@ -16,9 +16,9 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
-from derive.model import TIER_ORDER
 from derive.text.arithmetic import Computation, Shapes, gathered, shapes, solved, written_out
 from derive.text.lexicon import Lexicon
+from schema.tiers import TIER_ORDER
 
 
 def _names_in(name: str, text: str) -> bool:

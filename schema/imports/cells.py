@@ -13,14 +13,13 @@ import datetime as dt
 import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import get_args
 
 from schema.errors import CatalogError, FactsError, Place, Unresolved
 from schema.imports.mapping import ColumnMap, MappingFile
 from schema.imports.problems import closest
 from schema.imports.resolve import Vocabulary, split_unit, words
 from schema.imports.tables import Row, Table
-from schema.models import WrittenTier
+from schema.tiers import WRITTEN_TIERS
 from schema.units import canonical_unit
 from schema.values import parse_value
 
@@ -29,7 +28,7 @@ SKIPPED = ("", "-", "—", "–", "n/a", "na", "n.a.")
 UNDISCLOSED = ("undisclosed", "not disclosed", "未公开")
 """Cells that say the maker does not disclose the number: an undisclosed fact."""
 LONG_COLUMNS = ("subject", "quantity", "value", "unit", "source", "locator", "tier", "date", "note")
-TIERS: tuple[str, ...] = get_args(WrittenTier)
+TIERS = WRITTEN_TIERS
 TIER_NAMES = f"{', '.join(TIERS[:-1])} or {TIERS[-1]}"
 
 
