@@ -20,13 +20,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, StringConstraints, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, model_validator
 
-from derive.formula import Ref
 from schema.catalog import Origin
 from schema.models import QuantityId, Slug, SubjectKind, Text
+from schema.refs import Ref
 
-RefText = Annotated[str, StringConstraints(pattern=r"^([a-z0-9][a-z0-9._-]*:)?[a-z0-9_.]+$")]
+
+def _reference(text: str) -> str:
+    Ref.parse(text)
+    return text
+
+
+RefText = Annotated[str, AfterValidator(_reference)]
 
 
 class BoundEntry(BaseModel):
@@ -58,12 +64,6 @@ def meant_for(subjects: tuple[str, ...], kinds: tuple[str, ...], subject: str, k
     return (not subjects and not kinds) or subject in subjects or kind in kinds
 
 
-def parse_ref(text: str) -> Ref:
-    """Read 'subject:quantity' or 'quantity' as a reference."""
-    subject, _, quantity = text.rpartition(":")
-    return Ref(subject or None, quantity)
-
-
 @dataclass(frozen=True, slots=True)
 class Bound:
     """A checked bound: which limit, against which reference."""
@@ -88,5 +88,5 @@ class Bound:
         for limit in ("within", "at_most", "at_least"):
             text = getattr(entry, limit)
             if text is not None:
-                return cls(entry, origin, limit, parse_ref(text))
+                return cls(entry, origin, limit, Ref.parse(text))
         raise AssertionError("validated: exactly one limit")  # pragma: no cover

@@ -9,6 +9,9 @@
     REF      := [SUBJECT ':'] QUANTITY        hbm.pin_rate, gb200:mac.per_cycle
     FUNC     := min | max | ceil | floor | sqrt
 
+SUBJECT and QUANTITY are a subject's and a quantity's ids and REF a reference, as
+`schema.refs` declares them once; a QUANTITY without its SUBJECT starts with a letter
+(a digit there starts a NUMBER).
 A unit after a number makes a unit-bearing constant (`2 FLOP/MAC`, `1024 bit`);
 a dotted name is always a quantity id, never an attribute; nothing else exists.
 """
@@ -21,6 +24,8 @@ from decimal import Decimal
 
 from derive.errors import FormulaError
 from schema.errors import UnitError
+from schema.refs import REF, SLUG
+from schema.refs import Ref as Ref  # a formula's reference is the catalog's one
 from schema.units import canonical_unit
 from schema.values import magnitude_problem
 
@@ -42,17 +47,6 @@ class Num:
 
     value: Decimal
     unit: str
-
-
-@dataclass(frozen=True, slots=True)
-class Ref:
-    """A quantity of the rule's subject, or of another subject when `subject` is set."""
-
-    subject: str | None
-    quantity: str
-
-    def __str__(self) -> str:
-        return f"{self.subject}:{self.quantity}" if self.subject else self.quantity
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +84,10 @@ class Call:
 Expr = Num | Ref | Neg | Bin | Pow | Call
 
 _TOKEN = re.compile(
-    r"""
+    rf"""
     (?P<space>\s+)
+  | (?P<ref>(?=[a-z]|{SLUG}:){REF})  # without its subject, a digit first is a number
   | (?P<number>\d+(?:\.\d+)?)
-  | (?P<ref>(?:[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9][a-z0-9_-]*)*:)?  # a subject, then
-             [a-z][a-z0-9_]*(?:\.[a-z0-9][a-z0-9_]*)*)                 # a quantity
   | (?P<op>\*\*|[-+*/×÷^(),])
   | (?P<word>[_A-Za-z%µ][\w%µ/·]*)
   | (?P<other>.)
@@ -275,8 +268,7 @@ class _Parser:
                     raise self.fail("expected ')'")
                 self.depth -= 1
                 return Call(token.text, tuple(args))
-            subject, _, quantity = token.text.rpartition(":")
-            return Ref(subject or None, quantity)
+            return Ref.parse(token.text)
         if token.kind == "op" and token.text == "(":
             self.nested()
             expr = self.sum()

@@ -21,11 +21,11 @@ from pydantic import (
     model_validator,
 )
 
-Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9._-]*$", max_length=120)]
+from schema.refs import QUANTITY_ID, SLUG
+
+Slug = Annotated[str, StringConstraints(pattern=rf"^{SLUG}$", max_length=120)]
 FactId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9._@:+-]*$", max_length=200)]
-QuantityId = Annotated[
-    str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_]*(\.[a-z0-9][a-z0-9_]*)*$", max_length=120)
-]
+QuantityId = Annotated[str, StringConstraints(pattern=rf"^{QUANTITY_ID}$", max_length=120)]
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 

@@ -41,6 +41,7 @@ from schema.models import (
     TableEntry,
     TableRow,
 )
+from schema.refs import REF
 from schema.units import (
     canonical_unit,
     define_unit,
@@ -54,8 +55,7 @@ from schema.yaml_source import LocatedDocument, Path_, dotted, read_located
 FACT_FIELDS = tuple(FactEntry.model_fields)
 TABLE_REF = re.compile(
     r"\{(?:#(?P<fact>[a-z0-9][a-z0-9._@:+-]*)"
-    r"|(?P<derived>=)?(?:(?P<subject>[a-z0-9][a-z0-9._-]*):)?"
-    r"(?P<quantity>[a-z0-9][a-z0-9_]*(?:\.[a-z0-9_]+)*))"
+    rf"|(?P<derived>=)?{REF})"
     r"(?:\|(?P<unit>[^{}|]+))?(?:\|(?P<style>number|[1-9]))?\}"
 )
 """A value in a table's text: {quantity} of the column's subject, {subject:quantity},

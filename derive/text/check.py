@@ -63,6 +63,7 @@ from derive.text.respective import (
     slashed_header_terms,
 )
 from derive.text.verdict import AGREEING, Verdict
+from schema.refs import Ref
 from schema.units import use_catalog_units
 
 CONTEXT = 100
@@ -607,8 +608,8 @@ def _settle_repeats(view: CatalogView, results: list[CheckedNumber], first: int)
     one of which the same digits on the line agree with, take that pair if they agree."""
     resolved: dict[str, set[str]] = {}
     for result in results[first:]:
-        if result.verdict in AGREEING and result.subject:
-            pair = f"{result.subject}:{result.quantity}"
+        if result.verdict in AGREEING and result.subject and result.quantity:
+            pair = str(Ref(result.subject, result.quantity))
             resolved.setdefault(result.number.digits, set()).add(pair)
     if not resolved:
         return
@@ -619,7 +620,7 @@ def _settle_repeats(view: CatalogView, results: list[CheckedNumber], first: int)
         pairs = resolved.get(result.number.digits, set()) & set(result.candidates)
         if len(pairs) != 1:
             continue
-        subject, _, quantity = pairs.pop().partition(":")
+        subject, quantity = Ref.parse(pairs.pop()).pair()
         decision = repeated(view, result.number, (subject, quantity), result.candidates)
         if decision is not None:
             verdict, chosen, judgement, why, _ = decision

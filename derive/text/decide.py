@@ -46,6 +46,7 @@ from derive.text.resolve import (
     wide,
 )
 from derive.text.verdict import AGREEING, Verdict
+from schema.refs import Ref
 from schema.units import dimensionality, quotient_of, unexplained_dimensions
 
 EXACT = Decimal("0.001")
@@ -181,8 +182,8 @@ def _decide(
                 f"perhaps {top.subject} {top.quantity} ({top.why()}), "
                 f"but the words are not enough {doubt}"
             )
-            return Verdict.unresolved, None, None, why, (f"{top.subject}:{top.quantity}",)
-    names = tuple(f"{c.subject}:{c.quantity}" for c in group)
+            return Verdict.unresolved, None, None, why, (str(Ref(top.subject, top.quantity)),)
+    names = tuple(str(Ref(c.subject, c.quantity)) for c in group)
     chance = _coincidence(view, number, group)
     for wanted in AGREEING:
         agreeing = [(c, j) for c, j in judged if j is not None and j.verdict is wanted]
@@ -1252,7 +1253,7 @@ def counterpart(
     The value then says whether the text agrees.
     """
     others = view.counterparts.get(pair, frozenset())
-    tied_pairs = {tuple(t.split(":", 1)) for t in tied}
+    tied_pairs = {Ref.parse(t).pair() for t in tied}
     chosen_pairs = sorted(
         (s, q)
         for s, q in others
@@ -1456,7 +1457,7 @@ def repeated(
     if judgement is None or judgement.verdict is Verdict.mismatched:
         return None
     for other in tied:
-        subject, _, quantity = other.partition(":")
+        subject, quantity = Ref.parse(other).pair()
         if quantity != pair[1]:
             again = judge_pair(view, number, (subject, quantity))
             if again is not None and again.verdict is not Verdict.mismatched:
