@@ -11,7 +11,7 @@ Node = tuple[str, str]
 """(subject, quantity): one place in the dependency graph."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Stated:
     """A current fact usable as a value: normalised into its quantity's reference unit."""
 
@@ -126,7 +126,7 @@ class InputUse:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Derivation:
     """A rule applied to a subject: value and interval in the output's reference unit."""
 

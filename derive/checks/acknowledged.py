@@ -67,8 +67,8 @@ def apply(
         )
         marked.append(
             Finding(
-                "stale-acknowledgement",
-                f"{where}: the acknowledgement of {finding_id} is stale: {why}",
+                kind="stale-acknowledgement",
+                message=f"{where}: the acknowledgement of {finding_id} is stale: {why}",
                 facts=current.facts if current is not None else (),
                 numbers=ack.entry.numbers or "",
                 where=where,

@@ -29,14 +29,14 @@ def weak_cells(scope: Scope) -> Iterator[Finding]:
             if fact is None or fact.entry.tier not in WEAK_TIERS or fact.entry.undisclosed:
                 continue
             yield Finding(
-                "weak",
-                f"table {table_id} ({', '.join(dict.fromkeys(labels))}) shows "
+                kind="weak",
+                message=f"table {table_id} ({', '.join(dict.fromkeys(labels))}) shows "
                 f"{fact.subject} {fact.entry.quantity} = {fact.entry.value}, "
                 f"which is {fact.entry.tier} ({fact_id})",
-                fact.subject,
-                fact.entry.quantity,
-                (fact_id,),
-                (fact.entry.source,) if fact.entry.source else (),
+                subject=fact.subject,
+                quantity=fact.entry.quantity,
+                facts=(fact_id,),
+                sources=(fact.entry.source,) if fact.entry.source else (),
                 weight=len(labels),
                 numbers=str(fact.entry.value),
                 where=f"table:{table_id}",
@@ -56,12 +56,12 @@ def superseded_cells(scope: Scope) -> Iterator[Finding]:
                 continue
             old, instead, numbers = replaced
             yield Finding(
-                "superseded-in-use",
-                f"table {table_id} shows {old.subject} {old.entry.quantity} = "
+                kind="superseded-in-use",
+                message=f"table {table_id} shows {old.subject} {old.entry.quantity} = "
                 f"{old.entry.value} ({fact_id}), which has been {old.status}{instead}",
-                old.subject,
-                old.entry.quantity,
-                (fact_id,),
+                subject=old.subject,
+                quantity=old.entry.quantity,
+                facts=(fact_id,),
                 weight=1,
                 numbers=numbers,
                 where=f"table:{table_id}",

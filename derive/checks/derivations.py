@@ -26,10 +26,12 @@ def derivation_problems(scope: Scope) -> Iterator[Finding]:
             continue
         node = (problem.subject, problem.quantity)
         yield Finding(
-            "derivation-problem",
-            f"{node[0]} {node[1]}: rule {problem.rule_id} cannot be evaluated: {problem.detail}",
-            node[0],
-            node[1],
+            kind="derivation-problem",
+            message=(
+                f"{node[0]} {node[1]}: rule {problem.rule_id} cannot be evaluated: {problem.detail}"
+            ),
+            subject=node[0],
+            quantity=node[1],
             rules=(problem.rule_id,),
             weight=scope.deps.weight(nodes=[node]),
             numbers=problem.detail,
@@ -51,13 +53,13 @@ def imprecise(scope: Scope) -> Iterator[Finding]:
         value = scope.shown(derivation.value, node[1])
         share = reach / abs(derivation.value)
         yield Finding(
-            "imprecise",
-            f"{node[0]} {node[1]} (rule {derivation.rule_id}): "
+            kind="imprecise",
+            message=f"{node[0]} {node[1]} (rule {derivation.rule_id}): "
             f"{value} may lie anywhere in [{format_number(derivation.low, 6)}, "
             f"{format_number(derivation.high, 6)}] (±{share:.1%})",
-            node[0],
-            node[1],
-            (stated.fact_id,) if stated is not None else (),
+            subject=node[0],
+            quantity=node[1],
+            facts=(stated.fact_id,) if stated is not None else (),
             rules=(derivation.rule_id,),
             diagnosis=f"the rounding of a low-precision input: {widest.ref} = {written}",
             weight=scope.deps.weight(nodes=[node]),
@@ -81,13 +83,13 @@ def weak(scope: Scope) -> Iterator[Finding]:
         )
         node = (derivation.subject, derivation.quantity)
         yield Finding(
-            "weak",
-            f"{node[0]} {node[1]} (rule {derivation.rule_id}) rests on "
+            kind="weak",
+            message=f"{node[0]} {node[1]} (rule {derivation.rule_id}) rests on "
             f"{derivation.weakest} input: weakest link "
             + ", ".join(f"{link} ({derivation.weakest})" for link in links),
-            node[0],
-            node[1],
-            tuple(links),
+            subject=node[0],
+            quantity=node[1],
+            facts=tuple(links),
             rules=(derivation.rule_id,),
             weight=scope.deps.weight(nodes=[node]) + 1,
             numbers=" | ".join(str(facts[link].entry.value) for link in links if link in facts),
@@ -108,13 +110,14 @@ def undisclosed_in_use(scope: Scope) -> Iterator[Finding]:
                 continue
             taken = use.used.stated.literal if use.used.stated is not None else "a derived value"
             yield Finding(
-                "undisclosed-in-use",
-                f"{derivation.subject} {derivation.quantity} (rule {derivation.rule_id}) uses "
+                kind="undisclosed-in-use",
+                message=f"{derivation.subject} {derivation.quantity} "
+                f"(rule {derivation.rule_id}) uses "
                 f"{use.subject} {use.quantity}, which the vendor does not disclose "
                 f"({fact.entry.id}); it took {taken}",
-                derivation.subject,
-                derivation.quantity,
-                (fact.entry.id,),
+                subject=derivation.subject,
+                quantity=derivation.quantity,
+                facts=(fact.entry.id,),
                 rules=(derivation.rule_id,),
                 weight=scope.deps.weight(nodes=[(derivation.subject, derivation.quantity)]) + 1,
                 numbers=taken,
@@ -135,13 +138,13 @@ def unsupported(scope: Scope) -> Iterator[Finding]:
             if any(_confirms(other, fact) for other in facts):
                 continue
             yield Finding(
-                "unsupported",
-                f"{node[0]} {node[1]}: {fact.entry.value} is {fact.entry.tier}; no rule "
+                kind="unsupported",
+                message=f"{node[0]} {node[1]}: {fact.entry.value} is {fact.entry.tier}; no rule "
                 "rebuilds it and no fact of another source states it",
-                node[0],
-                node[1],
-                (fact.entry.id,),
-                (fact.entry.source,) if fact.entry.source else (),
+                subject=node[0],
+                quantity=node[1],
+                facts=(fact.entry.id,),
+                sources=(fact.entry.source,) if fact.entry.source else (),
                 weight=scope.deps.weight([fact.entry.id]),
                 numbers=str(fact.entry.value),
             )

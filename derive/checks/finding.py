@@ -73,7 +73,7 @@ def from_text(finding: str) -> bool:
     return id_kind(finding) in ("text-mismatch", "text-unsourced") or f"@{TEXT_PLACE}" in finding
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Finding:
     """One problem: what it is, where, why it may have happened, and how much rests on it.
 

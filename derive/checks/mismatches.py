@@ -41,17 +41,17 @@ def mismatches(scope: Scope) -> Iterator[Finding]:
                     cause = f"the rounding of a low-precision input ({derivation.widest})"
             derived = scope.shown(derivation.value, node[1])
             yield Finding(
-                "mismatch",
-                f"{node[0]} {node[1]}: rule {derivation.rule_id} derives {derived}, "
+                kind="mismatch",
+                message=f"{node[0]} {node[1]}: rule {derivation.rule_id} derives {derived}, "
                 f"the fact {fact.entry.id} states {fact.entry.value} "
                 f"({difference:.2%} apart)",
-                node[0],
-                node[1],
-                (fact.entry.id,),
-                (fact.entry.source,) if fact.entry.source else (),
-                (derivation.rule_id,),
-                cause,
-                scope.deps.weight([fact.entry.id], [node]),
+                subject=node[0],
+                quantity=node[1],
+                facts=(fact.entry.id,),
+                sources=(fact.entry.source,) if fact.entry.source else (),
+                rules=(derivation.rule_id,),
+                diagnosis=cause,
+                weight=scope.deps.weight([fact.entry.id], [node]),
                 numbers=f"{derived} | {fact.entry.value}",
                 discrepancy=relative(derivation.value, stated),
             )

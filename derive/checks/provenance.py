@@ -18,12 +18,12 @@ def provenance(scope: Scope) -> Iterator[Finding]:
         source = catalog.sources.get(fact.entry.source or "")
         if source is None:
             yield Finding(
-                "unsourced",
-                f"{fact.subject} {fact.entry.quantity}: "
+                kind="unsourced",
+                message=f"{fact.subject} {fact.entry.quantity}: "
                 f"{fact.entry.value or 'undisclosed'} has no source",
-                fact.subject,
-                fact.entry.quantity,
-                (fact.entry.id,),
+                subject=fact.subject,
+                quantity=fact.entry.quantity,
+                facts=(fact.entry.id,),
                 weight=scope.deps.weight([fact.entry.id]),
                 numbers=fact.entry.value or "undisclosed",
             )
@@ -39,8 +39,8 @@ def provenance(scope: Scope) -> Iterator[Finding]:
         e = source.entry
         if not (e.url or e.doi or e.arxiv or (e.title and (e.publisher or e.authors))):
             yield Finding(
-                "unidentifiable-source",
-                f"source {sid} ({e.title}) has no URL, "
+                kind="unidentifiable-source",
+                message=f"source {sid} ({e.title}) has no URL, "
                 "DOI or arXiv id, and no publisher or authors beside its title",
                 sources=(sid,),
                 weight=scope.deps.weight(
@@ -51,16 +51,16 @@ def provenance(scope: Scope) -> Iterator[Finding]:
             )
         if sid not in cited and not source.origin.standard:  # the product's own references
             yield Finding(
-                "uncited-source",
-                f"source {sid} ({e.title}) is cited by no fact and no rule",
+                kind="uncited-source",
+                message=f"source {sid} ({e.title}) is cited by no fact and no rule",
                 sources=(sid,),
             )
     for source_id, fact_ids in undated.items():
         what = f"source {source_id}" if source_id else "no source"
         published = "" if source_id is None else " and the source has no publication date"
         yield Finding(
-            "undated",
-            f"{len(fact_ids)} facts from {what} have no date{published}",
+            kind="undated",
+            message=f"{len(fact_ids)} facts from {what} have no date{published}",
             facts=tuple(sorted(fact_ids)),
             sources=(source_id,) if source_id else (),
             weight=scope.deps.weight(fact_ids),

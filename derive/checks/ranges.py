@@ -39,12 +39,12 @@ def _range(scope: Scope, fact: Fact, why: str, written: str | None, edge: float)
     assert fact.normal is not None
     value = float(fact.normal.value)
     return Finding(
-        "out-of-range",
-        f"{fact.subject} {fact.entry.quantity}: {fact.entry.value} is {why} {written}",
-        fact.subject,
-        fact.entry.quantity,
-        (fact.entry.id,),
-        (fact.entry.source,) if fact.entry.source else (),
+        kind="out-of-range",
+        message=f"{fact.subject} {fact.entry.quantity}: {fact.entry.value} is {why} {written}",
+        subject=fact.subject,
+        quantity=fact.entry.quantity,
+        facts=(fact.entry.id,),
+        sources=(fact.entry.source,) if fact.entry.source else (),
         weight=scope.deps.weight([fact.entry.id]),
         numbers=f"{fact.entry.value} | {written}",
         discrepancy=relative(value, edge),
@@ -82,15 +82,15 @@ def _bound(scope: Scope, bound: Bound, subject: str) -> Iterator[Finding]:
         value = float(fact.normal.value)
         relation = {"within": "within", "at_most": "at most", "at_least": "at least"}
         yield Finding(
-            "out-of-range",
-            f"{subject} {quantity}: {fact.entry.value} is outside {other[0]} {other[1]} "
+            kind="out-of-range",
+            message=f"{subject} {quantity}: {fact.entry.value} is outside {other[0]} {other[1]} "
             f"({ref_text}) that bound {bound.entry.id} holds it to "
             f"({relation[bound.limit]})",
-            subject,
-            quantity,
-            (fact.entry.id, *(f.entry.id for f in limits)),
-            tuple(sorted({f.entry.source for f in [fact, *limits] if f.entry.source})),
-            (bound.entry.id,),
+            subject=subject,
+            quantity=quantity,
+            facts=(fact.entry.id, *(f.entry.id for f in limits)),
+            sources=tuple(sorted({f.entry.source for f in [fact, *limits] if f.entry.source})),
+            rules=(bound.entry.id,),
             diagnosis=diagnose(value, edge, unit=units[quantity].unit),
             weight=scope.deps.weight([fact.entry.id]),
             numbers=f"{fact.entry.value} | {ref_text}",

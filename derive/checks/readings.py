@@ -33,12 +33,12 @@ def reading_spreads(scope: Scope) -> Iterator[Finding]:
         first, second = scope.shown(written.value, node[1]), scope.shown(derivation.value, node[1])
         unit = scope.catalog.quantities[node[1]].unit
         yield Finding(
-            "reading-spread",
-            f"{node[0]} {node[1]} (rule {derivation.rule_id}): {first} as written, "
+            kind="reading-spread",
+            message=f"{node[0]} {node[1]} (rule {derivation.rule_id}): {first} as written, "
             f"{second} with {derivation.reading} ({spread:.2%} apart)",
-            node[0],
-            node[1],
-            tuple(read),
+            subject=node[0],
+            quantity=node[1],
+            facts=tuple(read),
             rules=(derivation.rule_id,),
             diagnosis=diagnose(written.value, derivation.value, unit=unit),
             weight=scope.deps.weight(nodes=[node]),

@@ -22,13 +22,13 @@ def superseded_inputs(scope: Scope) -> Iterator[Finding]:
                 continue
             old, instead, numbers = replaced
             yield Finding(
-                "superseded-in-use",
-                f"{fact.subject} {fact.entry.quantity}: {fact.entry.value} ({fact_id}) is "
+                kind="superseded-in-use",
+                message=f"{fact.subject} {fact.entry.quantity}: {fact.entry.value} ({fact_id}) is "
                 f"computed from {input_id} ({old.entry.value}), which has been "
                 f"{old.status}{instead}",
-                fact.subject,
-                fact.entry.quantity,
-                (fact_id, input_id),
+                subject=fact.subject,
+                quantity=fact.entry.quantity,
+                facts=(fact_id, input_id),
                 weight=scope.deps.weight([fact_id]),
                 numbers=numbers,
             )

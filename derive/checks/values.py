@@ -71,12 +71,12 @@ def conflicts(scope: Scope) -> Iterator[Finding]:
         in_order = sorted(facts, key=lambda f: (interval(f), f.entry.id))
         ids = tuple(f.entry.id for f in facts)
         yield Finding(
-            "conflict",
-            f"{subject} {quantity}: the facts disagree beyond their precision: {shown}",
-            subject,
-            quantity,
-            ids,
-            tuple(sorted({f.entry.source for f in facts if f.entry.source})),
+            kind="conflict",
+            message=f"{subject} {quantity}: the facts disagree beyond their precision: {shown}",
+            subject=subject,
+            quantity=quantity,
+            facts=ids,
+            sources=tuple(sorted({f.entry.source for f in facts if f.entry.source})),
             diagnosis=cause(
                 in_order, scope.is_count(quantity), scope.catalog.quantities[quantity].unit
             ),

@@ -39,12 +39,12 @@ def _finding(result: CheckedNumber) -> list[Finding]:
         instead = f"; now {now.shown()} ({now.ref}{dated})" if now else ""
         return [
             Finding(
-                "superseded-in-use",
-                f"{where}: {n.literal!r} quotes {known.ref} ({known.shown()}), which has "
+                kind="superseded-in-use",
+                message=f"{where}: {n.literal!r} quotes {known.ref} ({known.shown()}), which has "
                 f"been {known.status}" + instead,
-                known.subject,
-                known.quantity,
-                tuple(r for r in (known.ref, now.ref if now else None) if r),
+                subject=known.subject,
+                quantity=known.quantity,
+                facts=tuple(r for r in (known.ref, now.ref if now else None) if r),
                 weight=1,
                 numbers=" | ".join([n.literal, known.shown(), *([now.shown()] if now else [])]),
                 where=place,
@@ -53,12 +53,12 @@ def _finding(result: CheckedNumber) -> list[Finding]:
     if result.verdict is Verdict.mismatched and judgement and known:
         return [
             Finding(
-                "text-mismatch",
-                f"{where}: {n.literal!r}: {known.subject} {known.quantity} is "
+                kind="text-mismatch",
+                message=f"{where}: {n.literal!r}: {known.subject} {known.quantity} is "
                 f"{format_number(known.value, 6)} {known.unit} ({known.ref})".rstrip(),
-                known.subject,
-                known.quantity,
-                (known.ref,) if known.kind is ValueKind.fact else (),
+                subject=known.subject,
+                quantity=known.quantity,
+                facts=(known.ref,) if known.kind is ValueKind.fact else (),
                 diagnosis=judgement.cause,
                 weight=1,
                 numbers=f"{n.literal} | {known.shown()}",
@@ -69,12 +69,12 @@ def _finding(result: CheckedNumber) -> list[Finding]:
     if result.verdict is Verdict.matched and known and known.tier in WEAK_TIERS:
         return [
             Finding(
-                "weak",
-                f"{where}: {n.literal!r} is {known.subject} {known.quantity} = "
+                kind="weak",
+                message=f"{where}: {n.literal!r} is {known.subject} {known.quantity} = "
                 f"{known.shown()}, which is {known.tier} ({known.ref})",
-                known.subject,
-                known.quantity,
-                (known.ref,),
+                subject=known.subject,
+                quantity=known.quantity,
+                facts=(known.ref,),
                 weight=1,
                 numbers=n.literal,
                 where=place,
@@ -83,8 +83,11 @@ def _finding(result: CheckedNumber) -> list[Finding]:
     if result.verdict is Verdict.unresolved:
         return [
             Finding(
-                "text-unsourced",
-                f"{where}: {n.literal!r} cannot be tied to a fact or derived value ({result.why})",
+                kind="text-unsourced",
+                message=(
+                    f"{where}: {n.literal!r} cannot be tied to a fact or derived value "
+                    f"({result.why})"
+                ),
                 numbers=n.literal,
                 where=f"{place}:{n.column}",
             )

@@ -34,7 +34,7 @@ class ValueKind(StrEnum):
     alternative = "alternative"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class KnownValue:
     """A value the catalog holds for a (subject, quantity), in the quantity's unit."""
 
