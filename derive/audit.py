@@ -1,6 +1,6 @@
 """The audit: every finding the spec names, computed over a whole catalog.
 
-Pure: it takes the catalog, the rules (with their bounds) and what the engine
+Pure: it takes the catalog, the rules (with their bounds) and what the deriver
 derived, and returns findings ranked heaviest first across kinds, with the
 catalog's acknowledgements applied. The checks live in `derive.checks`.
 """

@@ -155,7 +155,7 @@ class TableBuilder:
     def _best(
         self, subject: str, quantity: str, derived_only: bool, *, as_stated: bool = False
     ) -> tuple[Fact | None, Derivation | None]:
-        """The value a derivation would take for this input: the engine's own choice; with
+        """The value a derivation would take for this input: the deriver's own choice; with
         `as_stated`, the stated fact among the values that agree (what a table shows)."""
         candidates: list[tuple[Candidate, Fact | None, Derivation | None]] = []
         if not derived_only:
@@ -189,7 +189,7 @@ class TableBuilder:
 
     def stated(self, subject: str, quantity: str) -> list[Fact]:
         """The current facts of a subject's quantity that state a value, strongest first
-        (tier, then the engine's preference: precision, rank)."""
+        (tier, then the deriver's preference: precision, rank)."""
         found = [
             f
             for f in self.facts.get((subject, quantity), [])
@@ -469,7 +469,7 @@ def _as_written(cell: Cell, row: TableRow, separator: str, words: Words) -> Cell
 
 
 def _candidate(fact: Fact) -> Candidate:
-    """A fact as a candidate value, to be ordered as the engine orders its inputs."""
+    """A fact as a candidate value, to be ordered as the deriver orders its inputs."""
     assert fact.normal is not None and fact.parsed is not None
     return Candidate(
         float(fact.normal.value),
