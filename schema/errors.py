@@ -2,7 +2,6 @@
 
     FactsError                      base of every error `facts` raises on purpose
     ├── Unwritable (OSError)            an output file that cannot be written where asked
-    ├── LockRefused (OSError)           a catalog lock file that is a link, pipe or folder
     ├── ValueSyntaxError (ValueError)   a value literal that cannot be read
     │   └── UnitError                   a unit outside the vocabulary, or of the wrong dimension
     ├── CatalogError (ValueError)       one problem at a place in a catalog file
@@ -74,10 +73,6 @@ def suggest(name: str, candidates: Iterable[str]) -> str:
     """Return '; did you mean ...?' naming the closest candidates, or ''."""
     close = difflib.get_close_matches(name, list(candidates), n=3, cutoff=0.5)
     return f"; did you mean {', '.join(close)}?" if close else ""
-
-
-class LockRefused(FactsError, OSError):
-    """A lock file that is not a plain file of its own (a symbolic link, a pipe): refused."""
 
 
 class CatalogExists(FactsError, ValueError):
