@@ -10,9 +10,9 @@ from sqlalchemy import Engine, delete, insert, select
 
 from db.database import writing
 from db.derived import DeriveReport, store_derived
-from db.derived_models import StateRow
 from db.errors import CatalogGone, NoRules, Stale
 from db.incremental import Kept, keeping
+from db.load_state_models import StateRow
 from db.lock import catalog_lock
 from db.store import read_loaded
 from db.sync import (

@@ -28,13 +28,7 @@ from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from db.bulk import insert_rows
 from db.database import writing
 from db.derived import clear_derivations, write_derivations, write_rules
-from db.derived_models import (
-    CatalogFileRow,
-    DerivationInputRow,
-    DerivationRow,
-    RuleRow,
-    StateRow,
-)
+from db.derived_models import DerivationInputRow, DerivationRow, RuleRow
 from db.incremental import (
     Kept,
     Reading,
@@ -46,6 +40,7 @@ from db.incremental import (
     read_whole,
     stored_files,
 )
+from db.load_state_models import CatalogFileRow, StateRow
 from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
 from db.store import catalog_rows, row_key
 from db.units import store_units
