@@ -5,11 +5,12 @@
     ├── ValueSyntaxError (ValueError)   a value literal that cannot be read
     │   └── UnitError                   a unit outside the vocabulary, or of the wrong dimension
     ├── CatalogError (ValueError)       one problem at a place in a catalog file
-    │   └── CatalogErrors               several of them, all reported at once
-    │       └── ImportErrors            an import's problems (schema.imports.problems)
+    ├── CatalogErrors                   every problem of a catalog, all reported at once
+    │   └── ImportErrors                an import's problems (schema.imports.problems)
     ├── CatalogExists (ValueError)      `facts init` into a folder that holds files
     ├── UnknownSubject (LookupError)    a subject the catalog does not hold
     └── Unresolved                      an imported name the catalog knows not, or twice
+        └── MappingProblem              a mapping's unknown name, at its line (schema.imports.cells)
 
 Other layers add their own branches under `FactsError` (`db.errors`, `derive.errors`).
 """

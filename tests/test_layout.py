@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -122,3 +123,76 @@ def test_no_two_modules_import_each_other_even_inside_functions() -> None:
                 todo.extend(graph[module])
     assert cycles == []
     assert "db.database" not in graph["db.migrate"]  # the revision is read in db.revision
+
+
+_NOT_DRAWN = {
+    "db.incremental.TakeTheWholeWay": "control flow: a load's quick way gives way to the "
+    "whole way inside db.sync; it never leaves the load",
+}
+"""Exception classes an errors module's tree leaves out, each with its reason (private
+classes, a leading underscore, are left out too: they never leave their module)."""
+
+_ENTRY = re.compile(r"(?P<lead>[ │├└─]*)(?P<name>[A-Z]\w*)(?P<rest>.*)")
+
+
+def _exception_classes(package: str) -> list[type[BaseException]]:
+    """The public exception classes defined in the modules of `package`."""
+    found: list[type[BaseException]] = []
+    for path in sorted((REPO / package).rglob("*.py")):
+        parts = path.relative_to(REPO).with_suffix("").parts
+        if "migrations" in parts and parts[-1] != "__init__":
+            continue  # alembic's environment and revision scripts run only under alembic
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        for value in vars(importlib.import_module(name)).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, BaseException)
+                and value.__module__ == name
+                and not value.__name__.startswith("_")
+                and f"{name}.{value.__name__}" not in _NOT_DRAWN
+            ):
+                found.append(value)
+    return found
+
+
+def _drawn_tree(doc: str) -> dict[str, tuple[str | None, str]]:
+    """The entries of the trees a docstring draws: each name, with the name of the
+    nearest entry drawn less indented above it (None for a root) and the rest of its
+    line. An entry is a line that branches (├── or └──), or a root: a name whose next
+    line branches."""
+    lines = doc.splitlines()
+    above: list[tuple[int, str]] = []
+    drawn: dict[str, tuple[str | None, str]] = {}
+    for index, line in enumerate(lines):
+        entry = _ENTRY.fullmatch(line)
+        if entry is None:
+            continue
+        following = lines[index + 1].lstrip(" │") if index + 1 < len(lines) else ""
+        branch = "├" in entry["lead"] or "└" in entry["lead"]
+        if not branch and not following.startswith(("├", "└")):
+            continue  # prose
+        column = len(entry["lead"])
+        parent = next((name for at, name in reversed(above) if at < column), None)
+        above.append((column, entry["name"]))
+        drawn[entry["name"]] = (parent, entry["rest"])
+    return drawn
+
+
+@pytest.mark.parametrize("package", ["schema", "db", "derive"])
+def test_the_errors_tree_draws_every_exception_class_under_its_base(package: str) -> None:
+    errors = importlib.import_module(f"{package}.errors")
+    drawn = _drawn_tree(errors.__doc__ or "")
+    classes = _exception_classes(package)
+    assert classes, package
+    for cls in classes:
+        assert cls.__name__ in drawn, f"{cls.__module__}.{cls.__name__} is not drawn"
+        parent, rest = drawn[cls.__name__]
+        bases = [base.__name__ for base in cls.__bases__]
+        if parent is None:  # a root: it stands on the builtins alone
+            assert all(base.__module__ == "builtins" for base in cls.__bases__), cls
+        else:
+            assert parent in bases, f"{cls.__name__} is drawn under {parent}, not a base"
+        others = [base for base in bases if base != parent and base != "Exception"]
+        assert all(re.search(rf"\b{base}\b", rest) for base in others), (cls, others)
+    named = {c.__name__ for c in classes} | {b.__name__ for c in classes for b in c.__bases__}
+    assert set(drawn) <= named, f"drawn but no class of {package}: {set(drawn) - named}"
