@@ -40,4 +40,11 @@ def finish(
 
 def audit(catalog: Catalog, rules: RuleSet, outcome: Outcome) -> list[Finding]:
     """Every finding over `catalog`, its rules and what they derived, heaviest first."""
-    return finish(run(Scope(catalog, rules, outcome)), catalog)
+    from derive.publish.tables import TableBuilder
+
+    builder = TableBuilder(catalog, rules, outcome, [])  # the cells, before any finding
+    in_tables = {
+        table_id: builder.build(table.entry).shown_facts()
+        for table_id, table in sorted(catalog.tables.items())
+    }
+    return finish(run(Scope(catalog, rules, outcome, in_tables)), catalog)

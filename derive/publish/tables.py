@@ -98,6 +98,16 @@ class BuiltTable:
     footnotes: list[Footnote] = field(default_factory=list)
     caption: str | None = None
 
+    def shown_facts(self) -> dict[str, list[str]]:
+        """The facts its cells show, each with the labels of the rows showing it (once
+        per cell)."""
+        shown: dict[str, list[str]] = {}
+        for label, cells in self.rows:
+            for cell in cells:
+                for fact_id in cell.facts:
+                    shown.setdefault(fact_id, []).append(label)
+        return shown
+
 
 def significant_digits(number_text: str) -> int:
     """How many significant digits a written number carries ('2,307' → 4, '7.37' → 3)."""
