@@ -70,10 +70,11 @@ def import_(
     imports/TABLE.yaml in the catalog; importing the table again adds what is new and
     turns an edited cell into a correction. Nothing is written on any problem.
     """
-    from schema.imports.run import ImportOptions, import_table
+    from db import api
+    from schema.imports.run import ImportOptions
 
     options = ImportOptions(source, tier.value if tier else None, _date(date))
-    report = import_table(table, into, mapping, options)
+    report = api.import_table(table, into, mapping, options)
     if fmt is Format.json:
         print_json(asdict(report))
         return

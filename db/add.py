@@ -19,11 +19,11 @@ from sqlalchemy import Engine
 
 from db.errors import DatabaseError, DuplicateFact
 from db.load import LoadReport, load_catalog
+from db.lock import catalog_lock
 from derive.rules import RuleFolders, read_rules
 from schema.catalog import Catalog
 from schema.errors import CatalogError, CatalogErrors, Place
 from schema.files import replace_file, round_trip_yaml
-from schema.lock import catalog_lock
 from schema.reader import read_catalog
 from schema.yaml_source import decode_utf8, read_file
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from derive.publish.tables import BuiltTable
     from derive.rules import RuleFolders
     from derive.text import TextReport
+    from schema.imports.run import ImportOptions, ImportReport
 
 EXPORT_FORMATS = ("md", "csv", "html", "json", "latex")
 """The formats `export` renders a table in (`facts export --format`)."""
@@ -54,6 +55,23 @@ def load(
 
     folders = rule_folders(catalog, rules, standard_rules=standard_rules)
     return load_into(db, Path(catalog), folders)
+
+
+def import_table(
+    table: Path | str,
+    catalog: Path | str = "facts",
+    mapping: Path | str | None = None,
+    options: ImportOptions | None = None,
+) -> ImportReport:
+    """Import the spec table at `table` into the catalog under `catalog` (see
+    `schema.imports.run.import_table`), holding the catalog lock while the import reads
+    the catalog and writes its file, as loads and adds do."""
+    from db.lock import catalog_lock
+    from schema.imports.run import import_table as import_into
+
+    root = Path(catalog)
+    with catalog_lock(root):
+        return import_into(Path(table), root, None if mapping is None else Path(mapping), options)
 
 
 def audit(

@@ -1,6 +1,6 @@
 """Derive every value from a catalog and its rules, and store the results.
 
-This is where storage meets the pure engine (`derive/`): it builds the engine
+This is where storage meets the pure deriver (`derive/`): it builds the deriver
 from a `Catalog`, runs it, and writes rules, derivations, their inputs and
 problems in the caller's transaction, replacing what was there.
 """
@@ -58,7 +58,7 @@ def derive_stored_from_sources(
 class _Numbering:
     """Gives every derivation object, top-level or nested, one row id.
 
-    By identity: the engine hands out the same object wherever the same derivation
+    By identity: the deriver hands out the same object wherever the same derivation
     is used, and hashing a derivation would walk its whole tree.
     """
 

@@ -15,7 +15,6 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
-    LargeBinary,
     String,
     Text,
 )
@@ -94,26 +93,3 @@ class DerivationProblemRow(Base):
     rule_id: Mapped[str] = mapped_column(String(120), ForeignKey("rules.id"), index=True)
     kind: Mapped[str] = mapped_column(String(40))
     detail: Mapped[str] = mapped_column(Text)
-
-
-class CatalogFileRow(Base):
-    """A catalog file as last loaded: its digest tells whether a reload has work to do;
-    what was read of it (`schema.filecache`: its head with the index of its facts, and
-    its body) lets a later load use it instead of parsing the file again while the
-    digest is the same."""
-
-    __tablename__ = "catalog_files"
-
-    path: Mapped[str] = mapped_column(String(500), primary_key=True)
-    sha256: Mapped[str] = mapped_column(String(64))
-    head: Mapped[bytes | None] = mapped_column(LargeBinary)
-    body: Mapped[bytes | None] = mapped_column(LargeBinary)
-
-
-class StateRow(Base):
-    """Small facts about the database itself (the digest of the rules last derived with)."""
-
-    __tablename__ = "state"
-
-    key: Mapped[str] = mapped_column(String(60), primary_key=True)
-    value: Mapped[str] = mapped_column(Text)

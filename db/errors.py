@@ -8,6 +8,7 @@ FactsError (schema.errors)
 │   ├── SchemaAhead               the database was written by a newer `facts`
 │   ├── WriteConflict             a concurrent writer won; nothing was written
 │   └── EmptyDatabase             the database holds no catalog yet
+├── LockRefused (OSError)         a catalog lock file that is a link, pipe or folder
 ├── UnknownName (LookupError)     a subject, quantity or rule the database does not hold
 ├── StoredUnitRefused (ValueError) a stored unit this process cannot define
 ├── DuplicateFact (ValueError)    `facts add` of a fact the catalog already holds
@@ -43,6 +44,10 @@ class SchemaAhead(DatabaseError):
 
 class WriteConflict(DatabaseError):
     """Another writer changed the database at the same moment; nothing was written."""
+
+
+class LockRefused(FactsError, OSError):
+    """A lock file that is not a plain file of its own (a symbolic link, a pipe): refused."""
 
 
 class UnknownName(FactsError, LookupError):

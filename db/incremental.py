@@ -26,7 +26,7 @@ from pathlib import Path
 
 from sqlalchemy import Connection, select
 
-from db.derived_models import CatalogFileRow
+from db.load_state_models import CatalogFileRow
 from db.models import FactRow, QuantityRow
 from derive.rules import RuleFolders, RuleSet, read_rules
 from schema.catalog import STANDARD, Catalog

@@ -10,9 +10,10 @@ from sqlalchemy import Engine, delete, insert, select
 
 from db.database import writing
 from db.derived import DeriveReport, store_derived
-from db.derived_models import StateRow
 from db.errors import CatalogGone, NoRules, Stale
 from db.incremental import Kept, keeping
+from db.load_state_models import StateRow
+from db.lock import catalog_lock
 from db.store import read_loaded
 from db.sync import (
     CATALOG_KEY,
@@ -36,7 +37,6 @@ from derive.rules import (
 )
 from schema.catalog import Catalog
 from schema.gcpause import gc_paused
-from schema.lock import catalog_lock
 from schema.reader import read_catalog
 
 LoadReport = SyncReport

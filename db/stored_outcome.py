@@ -1,9 +1,9 @@
-"""The derived values the last load stored, read back as the engine's `Outcome`.
+"""The derived values the last load stored, read back as the deriver's `Outcome`.
 
 Tables, templates and the audit read these, the very values `facts derive` shows,
 instead of deriving a second time from the rule files on disk: one path for every
 derived number. Each stored derivation becomes one `Derivation` object, shared by
-every derivation that used it, as the engine built them. Rows are read with plain
+every derivation that used it, as the deriver built them. Rows are read with plain
 SQL, and a fact becomes a stated value only when a derivation used it.
 """
 

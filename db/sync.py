@@ -28,13 +28,7 @@ from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from db.bulk import insert_rows
 from db.database import writing
 from db.derived import clear_derivations, write_derivations, write_rules
-from db.derived_models import (
-    CatalogFileRow,
-    DerivationInputRow,
-    DerivationRow,
-    RuleRow,
-    StateRow,
-)
+from db.derived_models import DerivationInputRow, DerivationRow, RuleRow
 from db.incremental import (
     Kept,
     Reading,
@@ -46,11 +40,12 @@ from db.incremental import (
     read_whole,
     stored_files,
 )
+from db.load_state_models import CatalogFileRow, StateRow
 from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
 from db.store import catalog_rows, row_key
 from db.units import store_units
-from derive.deriver import Deriver
-from derive.inputs import parent_chain, reference_units, stated_values, subject_kinds
+from derive.deriver import derive_catalog
+from derive.inputs import parent_chain, subject_kinds
 from derive.rules import RuleFolders, RuleSet, rules_digest
 from schema.catalog import Catalog
 from schema.filecache import Sealed
@@ -288,72 +283,134 @@ def _write(
     stored: Mapping[str, StoredFile],
     reading: Reading,
 ) -> SyncReport:
-    """Write what `reading` read as a difference of rows, and derive what it changed."""
-    catalog, rules, whole = reading.catalog, reading.rules, reading.whole
-    builders = catalog_rows(catalog)
+    """Write what `reading` read as a difference of rows, and derive what it changed, in
+    one write transaction. The steps go in this order for what points at what: rows new
+    and changed first (parents before children), then the derived values that may change
+    are cleared, so that the rows that are gone can go, and last the subjects are
+    derived again and the load's bookkeeping kept."""
     # The rows compared: those of the files read whole, and of the files gone (the
     # entries of any other file are as the last load wrote them, a fact's status too).
+    whole = reading.whole
     compared = None if whole is None else whole | {p for p in stored if p not in reading.digests}
     with gc_paused(), writing(engine) as conn:
-        facts = FactRow.__table__
-        stored_facts = {
-            r["id"]: r["subject_id"] for r in _stored(conn, facts, "id", compared).values()
-        }
-        # New and changed rows first, parents before children, so that every row they
-        # point at exists; one table at a time, its rows let go once written (a large
-        # catalog's peak). Rows that are gone go last, children before parents.
-        gone: list[tuple[Any, set[Any]]] = []
-        changed: dict[str, set[Any]] = {}
-        for table, build in builders:
-            keys, subjects, removed = _sync_table(conn, table, build(), row_key(table), compared)
-            gone.append((table, removed))
-            changed[table.name] = keys
-            if table is facts:
-                changed["fact subjects"] = subjects
-        changed_facts = changed["facts"]
-        changed_subjects = changed["fact subjects"] | changed["subjects"]
-        changed_subjects |= {stored_facts[f] for f in changed_facts if f in stored_facts}
-        everything = _state(conn) != digest or bool(changed["quantities"])
-        if everything and whole is not None:
-            raise TakeTheWholeWay  # only every fact can be derived again
-        owners = (
-            None if everything else _affected(conn, catalog, rules, changed_facts, changed_subjects)
-        )
-        clear_derivations(conn, owners)
-        if everything:  # after the quantities and sources they point at, before deletions
-            write_rules(conn, rules)
-        store_units(conn, catalog)
-        gone_facts = sorted(dict(gone)[facts])
-        for start in range(0, len(gone_facts), 500):
-            conn.execute(
-                update(FactRow)
-                .where(FactRow.supersedes_id.in_(gone_facts[start : start + 500]))
-                .values(supersedes_id=None)
-            )
-        for table, removed in reversed(gone):
-            _delete(conn, table, removed, row_key(table))
-        kinds = subject_kinds(catalog)
-        derived_for = sorted(kinds) if owners is None else sorted(owners & set(kinds))
-        if not reading.derivable(conn, derived_for):
-            raise TakeTheWholeWay
-        catalog = reading.catalog  # with every fact those derivations can rest on
-        deriver = Deriver(rules, stated_values(catalog), kinds, reference_units(catalog))
-        outcome = deriver.derive_for(derived_for)
-        write_derivations(conn, outcome)
-        _write_files(conn, reading.digests, stored, reading.fresh)
-        state_rows = [
-            *loaded_state(digest, root, rules_dir),
-            {"key": PROGRAM_KEY, "value": program_digest()},
-        ]
-        conn.execute(delete(StateRow).where(StateRow.key.in_([r["key"] for r in state_rows])))
-        conn.execute(insert(StateRow), state_rows)
+        changes = _write_rows(conn, reading.catalog, compared)
+        owners = _to_derive_again(conn, reading, digest, changes)
+        _clear_derived(conn, reading.rules, owners)
+        _delete_gone(conn, changes.gone)
+        derived = _derive_and_store(conn, reading, owners)
+        _keep_load_state(conn, reading, root, rules_dir, digest, stored)
         counts = _counts(conn)
     return SyncReport(
         **counts,
-        facts_changed=len(changed_facts),
-        subjects_rederived=len(derived_for),
+        facts_changed=len(changes.facts),
+        subjects_rederived=derived,
         files_parsed=reading.parsed,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Changes:
+    """What writing the rows' difference changed: the facts (changed, new or gone), the
+    subjects whose facts those are, whether a quantity changed, and the rows that are gone
+    (by table, parents first), left to delete once nothing points at them."""
+
+    facts: set[Any]
+    subjects: set[Any]
+    quantities: bool
+    gone: list[tuple[Any, set[Any]]]
+
+
+def _write_rows(conn: Connection, catalog: Catalog, compared: Collection[str] | None) -> _Changes:
+    """Insert and update the catalog's rows that differ from the stored ones (the rows of
+    the files `compared` only; every row when None), and find the rows that are gone.
+
+    Parents before children, so that every row they point at exists; one table at a
+    time, its rows let go once written (a large catalog's peak).
+    """
+    facts = FactRow.__table__
+    stored_facts = {r["id"]: r["subject_id"] for r in _stored(conn, facts, "id", compared).values()}
+    gone: list[tuple[Any, set[Any]]] = []
+    changed: dict[str, set[Any]] = {}
+    for table, build in catalog_rows(catalog):
+        keys, subjects, removed = _sync_table(conn, table, build(), row_key(table), compared)
+        gone.append((table, removed))
+        changed[table.name] = keys
+        if table is facts:
+            changed["fact subjects"] = subjects
+    changed_facts = changed["facts"]
+    changed_subjects = changed["fact subjects"] | changed["subjects"]
+    changed_subjects |= {stored_facts[f] for f in changed_facts if f in stored_facts}
+    return _Changes(changed_facts, changed_subjects, bool(changed["quantities"]), gone)
+
+
+def _to_derive_again(
+    conn: Connection, reading: Reading, digest: str, changes: _Changes
+) -> set[str] | None:
+    """The subjects whose derived values may change (`_affected`), or None for every one:
+    when the rules (`digest`) or a quantity changed. Raises `TakeTheWholeWay` when every
+    subject must be derived again but the quick way read only some of the facts."""
+    everything = _state(conn) != digest or changes.quantities
+    if everything and reading.whole is not None:
+        raise TakeTheWholeWay  # only every fact can be derived again
+    if everything:
+        return None
+    return _affected(conn, reading.catalog, reading.rules, changes.facts, changes.subjects)
+
+
+def _clear_derived(conn: Connection, rules: RuleSet, owners: set[str] | None) -> None:
+    """Delete the stored derived values of the subjects `owners` (every one when None), and
+    with every one the stored rules, written anew: after the quantities and sources the
+    rules point at, before the rows that are gone (which derived values point at)."""
+    clear_derivations(conn, owners)
+    if owners is None:
+        write_rules(conn, rules)
+
+
+def _delete_gone(conn: Connection, gone: list[tuple[Any, set[Any]]]) -> None:
+    """Delete the rows that are gone, children before parents, once no fact left
+    supersedes a gone one."""
+    gone_facts = sorted(dict(gone)[FactRow.__table__])
+    for start in range(0, len(gone_facts), 500):
+        conn.execute(
+            update(FactRow)
+            .where(FactRow.supersedes_id.in_(gone_facts[start : start + 500]))
+            .values(supersedes_id=None)
+        )
+    for table, removed in reversed(gone):
+        _delete(conn, table, removed, row_key(table))
+
+
+def _derive_and_store(conn: Connection, reading: Reading, owners: set[str] | None) -> int:
+    """Derive the catalog's subjects `owners` (every one when None) and store what they
+    derive; return how many subjects were derived. Raises `TakeTheWholeWay` when the
+    facts those derivations can rest on cannot be read soundly the quick way."""
+    subjects = reading.catalog.subjects
+    derived_for = sorted(subjects) if owners is None else sorted(owners & subjects.keys())
+    if not reading.derivable(conn, derived_for):
+        raise TakeTheWholeWay
+    # reading.catalog now holds every fact those derivations can rest on
+    write_derivations(conn, derive_catalog(reading.catalog, reading.rules, subjects=derived_for))
+    return len(derived_for)
+
+
+def _keep_load_state(
+    conn: Connection,
+    reading: Reading,
+    root: Path,
+    rules_dir: RuleFolders | Path,
+    digest: str,
+    stored: Mapping[str, StoredFile],
+) -> None:
+    """Keep what later commands and the next load read: the catalog's units, every file's
+    digest and what was kept of it, the rules' digest and folders, the program's digest."""
+    store_units(conn, reading.catalog)
+    _write_files(conn, reading.digests, stored, reading.fresh)
+    state_rows = [
+        *loaded_state(digest, root, rules_dir),
+        {"key": PROGRAM_KEY, "value": program_digest()},
+    ]
+    conn.execute(delete(StateRow).where(StateRow.key.in_([r["key"] for r in state_rows])))
+    conn.execute(insert(StateRow), state_rows)
 
 
 def _write_files(

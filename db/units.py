@@ -10,8 +10,8 @@ import json
 
 from sqlalchemy import Connection, delete, insert, select
 
-from db.derived_models import StateRow
 from db.errors import StoredUnitRefused
+from db.load_state_models import StateRow
 from schema.catalog import Catalog, Origin
 from schema.units import define_unit, use_catalog_units
 

@@ -1,6 +1,6 @@
 """The audit: every finding the spec names, computed over a whole catalog.
 
-Pure: it takes the catalog, the rules (with their bounds) and what the engine
+Pure: it takes the catalog, the rules (with their bounds) and what the deriver
 derived, and returns findings ranked heaviest first across kinds, with the
 catalog's acknowledgements applied. The checks live in `derive.checks`.
 """
@@ -40,4 +40,11 @@ def finish(
 
 def audit(catalog: Catalog, rules: RuleSet, outcome: Outcome) -> list[Finding]:
     """Every finding over `catalog`, its rules and what they derived, heaviest first."""
-    return finish(run(Scope(catalog, rules, outcome)), catalog)
+    from derive.publish.tables import TableBuilder
+
+    builder = TableBuilder(catalog, rules, outcome, [])  # the cells, before any finding
+    in_tables = {
+        table_id: builder.build(table.entry).shown_facts()
+        for table_id, table in sorted(catalog.tables.items())
+    }
+    return finish(run(Scope(catalog, rules, outcome, in_tables)), catalog)

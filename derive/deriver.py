@@ -361,9 +361,15 @@ class Deriver:
 
 
 def derive_catalog(
-    catalog: Catalog, rules: RuleSet, stated: Iterable[Stated] | None = None
+    catalog: Catalog,
+    rules: RuleSet,
+    stated: Iterable[Stated] | None = None,
+    *,
+    subjects: Iterable[str] | None = None,
 ) -> Outcome:
     """Run every rule over the catalog (or over `stated` values with the catalog's subjects
-    and quantities); pure, nothing is written."""
+    and quantities), for every subject or for `subjects` only (the others derived only as
+    those need them); pure, nothing is written."""
     values = stated_values(catalog) if stated is None else stated
-    return Deriver(rules, values, subject_kinds(catalog), reference_units(catalog)).derive_all()
+    deriver = Deriver(rules, values, subject_kinds(catalog), reference_units(catalog))
+    return deriver.derive_all() if subjects is None else deriver.derive_for(subjects)

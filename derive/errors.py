@@ -13,9 +13,13 @@ FactsError (schema.errors)
 ├── LedgerError (ValueError)           a claims ledger that cannot be read
 └── TextError (ValueError)             a text that cannot be read: too large, not UTF-8
 
-Outside the tree, caught where they are raised: `derive.evaluate.EvaluationProblem` (a
-value a formula cannot compute, reported as a finding), `derive.publish.roofline.NoPeak`
-and `derive.publish.graph.NoDerivation` (nothing to draw).
+Outside the tree, caught by their callers (the deriver; `facts plot` and `facts graph`):
+
+ArithmeticError
+└── EvaluationProblem (derive.evaluate)  a value a formula cannot compute: reported as a finding
+ValueError
+├── NoPeak (derive.publish.roofline)     a chip without a peak or a bandwidth: nothing to draw
+└── NoDerivation (derive.publish.graph)  a quantity no rule derived: nothing to draw
 """
 
 from __future__ import annotations

@@ -92,8 +92,8 @@ def compile_formula(
     expr: Expr, refs: Sequence[Ref], units: Mapping[str, str], output_unit: str
 ) -> Compiled:
     """Compile `expr` into a function of its references' intervals (in their quantities'
-    reference units) returning the result in `output_unit`: the same arithmetic as
-    `evaluate`, with unit factors folded in once instead of looked up per value."""
+    reference units) returning the result in `output_unit`: interval arithmetic in base
+    units, with unit factors folded in once instead of looked up per value."""
     position = {ref: i for i, ref in enumerate(refs)}
     out_scale = base_factor(output_unit)
 

@@ -18,9 +18,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from derive.agreement import agree_within, relative_difference
-from derive.deriver import Deriver, Outcome
+from derive.deriver import Outcome, derive_catalog
 from derive.errors import NotInCatalog, UnknownSource
-from derive.inputs import reference_units, stated_values, subject_kinds
 from derive.model import Derivation
 from derive.rules import RuleSet
 from derive.trees import TreeBuilder
@@ -86,9 +85,7 @@ def derive_from_sources(
     Raises `UnknownSource` for a source id the catalog does not hold.
     """
     chosen = facts_of_sources(catalog, sources)
-    outcome = Deriver(
-        rules, stated_values(chosen), subject_kinds(chosen), reference_units(chosen)
-    ).derive_all()
+    outcome = derive_catalog(chosen, rules)
     return SourceDerivation(
         tuple(dict.fromkeys(sources)), chosen, outcome, tuple(compare(chosen, rules, outcome))
     )

@@ -1,4 +1,4 @@
-"""Turn a catalog's facts into the stated values the engine derives from.
+"""Turn a catalog's facts into the stated values the deriver derives from.
 
 A variant (`variant_of`) sees its parent's facts, and its grandparent's, for every
 quantity it states nothing of itself: GB200 and HGX B200 share the B200's SM count
@@ -47,7 +47,7 @@ def _own_values(catalog: Catalog) -> list[Stated]:
 
 
 def stated_of(fact: Fact, unit: str) -> Stated:
-    """One current fact with a value as the engine uses it, in its quantity's `unit`."""
+    """One current fact with a value as the deriver uses it, in its quantity's `unit`."""
     assert fact.normal is not None and fact.parsed is not None
     return Stated(
         fact_id=fact.entry.id,

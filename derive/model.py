@@ -1,4 +1,4 @@
-"""What the engine works on and what it returns: stated values, candidates, derivations."""
+"""What the deriver works on and what it returns: stated values, candidates, derivations."""
 
 from __future__ import annotations
 

@@ -2,15 +2,15 @@
 
     FactsError                      base of every error `facts` raises on purpose
     ├── Unwritable (OSError)            an output file that cannot be written where asked
-    ├── LockRefused (OSError)           a catalog lock file that is a link, pipe or folder
     ├── ValueSyntaxError (ValueError)   a value literal that cannot be read
     │   └── UnitError                   a unit outside the vocabulary, or of the wrong dimension
     ├── CatalogError (ValueError)       one problem at a place in a catalog file
-    │   └── CatalogErrors               several of them, all reported at once
-    │       └── ImportErrors            an import's problems (schema.imports.problems)
+    ├── CatalogErrors                   every problem of a catalog, all reported at once
+    │   └── ImportErrors                an import's problems (schema.imports.problems)
     ├── CatalogExists (ValueError)      `facts init` into a folder that holds files
     ├── UnknownSubject (LookupError)    a subject the catalog does not hold
     └── Unresolved                      an imported name the catalog knows not, or twice
+        └── MappingProblem              a mapping's unknown name, at its line (schema.imports.cells)
 
 Other layers add their own branches under `FactsError` (`db.errors`, `derive.errors`).
 """
@@ -74,10 +74,6 @@ def suggest(name: str, candidates: Iterable[str]) -> str:
     """Return '; did you mean ...?' naming the closest candidates, or ''."""
     close = difflib.get_close_matches(name, list(candidates), n=3, cutoff=0.5)
     return f"; did you mean {', '.join(close)}?" if close else ""
-
-
-class LockRefused(FactsError, OSError):
-    """A lock file that is not a plain file of its own (a symbolic link, a pipe): refused."""
 
 
 class CatalogExists(FactsError, ValueError):

@@ -272,7 +272,7 @@ def base_factor(unit: str) -> float:
     """Return the factor that takes a magnitude in `unit` to the registry's base units.
 
     Values of one dimension in base units can be added and compared directly:
-    the derivation engine computes in them and converts once at the end.
+    the deriver computes in them and converts once at the end.
     """
     quantity: Any = registry().parse_expression(_pint_expression(unit))
     return float(quantity.to_base_units().magnitude)

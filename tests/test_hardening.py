@@ -266,11 +266,15 @@ def test_dump_refuses_a_stored_path_outside_its_folder(tmp_path: Path, cli: Any)
     assert not (tmp_path / "escaped.yaml").exists() and not (tmp_path / "out").exists()
 
 
-def test_the_catalog_lock_never_follows_a_symlink(tmp_path: Path, cli: Any) -> None:
+@pytest.mark.parametrize("command", ["load", "import"])
+def test_the_catalog_lock_never_follows_a_symlink(tmp_path: Path, cli: Any, command: str) -> None:
+    # loads and imports (which write into the catalog) both take the catalog lock
     root = write_catalog(tmp_path / "c")
     elsewhere = tmp_path / "elsewhere"
     (root / ".facts.lock").symlink_to(elsewhere)
-    assert _one_error(cli("load", str(root))) == (
+    table = Path(__file__).resolve().parent / "imports" / "accelerators-long.csv"
+    args = ["load", str(root)] if command == "load" else ["import", str(table), "--into", str(root)]
+    assert _one_error(cli(*args)) == (
         f"error: {root / '.facts.lock'} is a symbolic link; facts does not follow it: remove it "
         "(facts makes the lock file itself)"
     )

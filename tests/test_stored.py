@@ -7,7 +7,7 @@ import pytest
 from conftest import CATALOG
 from sqlalchemy import JSON, Boolean, Date
 
-import db.derived_models  # noqa: F401  (its tables join the metadata)
+import db.migrations.env_models  # noqa: F401  (every model module: all tables join the metadata)
 from db.models import Base
 from db.rawsql import BOOL_COLUMNS, DATE_COLUMNS, DECIMAL_COLUMNS, JSON_COLUMNS
 from db.store import PLACE_COLUMNS, STORED, Stored, catalog_rows

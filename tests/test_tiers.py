@@ -25,9 +25,7 @@ def test_the_order_is_the_members_order_with_derived_below_what_is_sourced() -> 
     ("tiers", "expected"),
     [(["official", "measured"], "measured"), (["estimated", "derived"], "estimated")],
 )
-def test_a_derived_value_is_as_strong_as_its_weakest_input(
-    tiers: list[str], expected: str
-) -> None:
+def test_a_derived_value_is_as_strong_as_its_weakest_input(tiers: list[str], expected: str) -> None:
     assert weakest(tiers) == expected
 
 

@@ -14,16 +14,7 @@ from schema.tiers import WEAK_TIERS
 
 def weak_cells(scope: Scope) -> Iterator[Finding]:
     """Table cells that show an inferred or estimated fact, one finding per table and fact."""
-    from derive.publish.tables import TableBuilder
-
-    builder = TableBuilder(scope.catalog, scope.rules, scope.outcome, [])
-    for table_id, table in sorted(scope.catalog.tables.items()):
-        built = builder.build(table.entry)
-        shown: dict[str, list[str]] = {}
-        for label, cells in built.rows:
-            for cell in cells:
-                for fact_id in cell.facts:
-                    shown.setdefault(fact_id, []).append(label)
+    for table_id, shown in sorted(scope.in_tables.items()):
         for fact_id, labels in sorted(shown.items()):
             fact = scope.catalog.facts.get(fact_id)
             if fact is None or fact.entry.tier not in WEAK_TIERS or fact.entry.undisclosed:

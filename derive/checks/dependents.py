@@ -34,7 +34,7 @@ class Dependents:
 
     def _support(self, derivation: Derivation) -> tuple[frozenset[str], frozenset[Node]]:
         """The facts and nodes a derivation rests on, worked out once per derivation
-        (the engine shares one derivation between every tree that uses it)."""
+        (the deriver shares one derivation between every tree that uses it)."""
         found = self.support.get(id(derivation))
         if found is not None:
             return found

@@ -1,10 +1,11 @@
-"""What every check looks at: the catalog, its rules, what they derived, and what
-rests on each value."""
+"""What every check looks at: the catalog, its rules, what they derived, what the
+tables show, and what rests on each value."""
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from derive.checks.dependents import Dependents, of
@@ -34,11 +35,16 @@ def relative(a: float, b: float) -> float:
 
 @dataclass(slots=True)
 class Scope:
-    """One catalog, its rules and what they derived, with the current facts by node."""
+    """One catalog, its rules and what they derived, with the current facts by node.
+
+    `in_tables`: by table id, the facts its cells show, each with the labels of the rows
+    showing it (`derive.publish.tables.BuiltTable.shown_facts`, built by the audit).
+    """
 
     catalog: Catalog
     rules: RuleSet
     outcome: Outcome
+    in_tables: Mapping[str, Mapping[str, list[str]]]
     deps: Dependents = field(init=False)
     current: dict[Node, list[Fact]] = field(init=False)
 

@@ -81,6 +81,16 @@ class BuiltTable:
     footnotes: list[Footnote] = field(default_factory=list)
     caption: str | None = None
 
+    def shown_facts(self) -> dict[str, list[str]]:
+        """The facts its cells show, each with the labels of the rows showing it (once
+        per cell)."""
+        shown: dict[str, list[str]] = {}
+        for label, cells in self.rows:
+            for cell in cells:
+                for fact_id in cell.facts:
+                    shown.setdefault(fact_id, []).append(label)
+        return shown
+
 
 def significant_digits(number_text: str) -> int:
     """How many significant digits a written number carries ('2,307' → 4, '7.37' → 3)."""
@@ -142,7 +152,7 @@ class TableBuilder:
     def _best(
         self, subject: str, quantity: str, derived_only: bool, *, as_stated: bool = False
     ) -> tuple[Fact | None, Derivation | None]:
-        """The value a derivation would take for this input: the engine's own choice; with
+        """The value a derivation would take for this input: the deriver's own choice; with
         `as_stated`, the stated fact among the values that agree (what a table shows)."""
         candidates: list[tuple[Candidate, Fact | None, Derivation | None]] = []
         if not derived_only:
@@ -176,7 +186,7 @@ class TableBuilder:
 
     def stated(self, subject: str, quantity: str) -> list[Fact]:
         """The current facts of a subject's quantity that state a value, strongest first
-        (tier, then the engine's preference: precision, rank)."""
+        (tier, then the deriver's preference: precision, rank)."""
         found = [
             f
             for f in self.facts.get((subject, quantity), [])

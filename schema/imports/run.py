@@ -30,7 +30,6 @@ from schema.imports.resolve import Vocabulary
 from schema.imports.spec import TablePlan, plan_table
 from schema.imports.tables import read_table
 from schema.imports.write import put_table, render
-from schema.lock import catalog_lock
 from schema.models import SourceEntry, SubjectEntry, WrittenTier
 from schema.reader import read_catalog
 from schema.yaml_source import read_located
@@ -96,87 +95,85 @@ def import_table(
     `mapping` names the table's source, tier, date and what its headers and row names
     mean; `options` override its source, tier and date (the date defaults to today).
     Raises `CatalogErrors` (every problem, each naming file, row and column) and then
-    writes nothing; an import that changes nothing writes nothing either.
+    writes nothing; an import that changes nothing writes nothing either. It reads the
+    catalog and writes into it: the caller holds the catalog lock (`db.api.import_table`).
     """
     opts = options or ImportOptions()
     cells = read_table(table)
     mapped = read_mapping(mapping) if mapping is not None else EMPTY
     rel = import_file(table)
     path = catalog / rel
-    with catalog_lock(catalog):
-        existing = path.read_bytes() if path.is_file() else None
-        try:
-            current = read_catalog(catalog, {rel: existing or _PLACEHOLDER})
-        except CatalogErrors as exc:  # the catalog's own problems, before any import
-            raise ImportErrors(exc.errors, cells.file) from None
-        errors: list[CatalogError] = []
-        notes: list[str] = []
-        source_id, new_source = _source(current, mapped, opts, errors, notes)
-        new_subjects = _subjects(current, mapped, errors)
-        reported = {"source"} if source_id is None and (opts.source or mapped.source) else set()
-        tier = opts.tier or mapped.mapping.tier
-        if tier is not None and tier not in get_args(WrittenTier):
-            errors.append(
-                CatalogError(
-                    Place("--tier") if opts.tier else mapped.place("tier"),
-                    f"tier {tier!r}: expected {TIER_NAMES}",
-                )
+    existing = path.read_bytes() if path.is_file() else None
+    try:
+        current = read_catalog(catalog, {rel: existing or _PLACEHOLDER})
+    except CatalogErrors as exc:  # the catalog's own problems, before any import
+        raise ImportErrors(exc.errors, cells.file) from None
+    errors: list[CatalogError] = []
+    notes: list[str] = []
+    source_id, new_source = _source(current, mapped, opts, errors, notes)
+    new_subjects = _subjects(current, mapped, errors)
+    reported = {"source"} if source_id is None and (opts.source or mapped.source) else set()
+    tier = opts.tier or mapped.mapping.tier
+    if tier is not None and tier not in get_args(WrittenTier):
+        errors.append(
+            CatalogError(
+                Place("--tier") if opts.tier else mapped.place("tier"),
+                f"tier {tier!r}: expected {TIER_NAMES}",
             )
-            tier = None
-            reported.add("tier")
-        known_sources = frozenset(current.sources) | ({new_source.id} if new_source else set())
-        defaults = Defaults(
-            source=source_id,
-            tier=tier,
-            date=opts.date or mapped.mapping.date or dt.date.today(),
-            locator=mapped.mapping.locator,
-            note=mapped.mapping.note,
-            qualifiers=tuple(sorted(mapped.mapping.qualifiers.items())),
-            sources=known_sources,
-            reported=frozenset(reported),
         )
-        read = read_cells(cells, mapped, Vocabulary(current, new_subjects), defaults)
-        errors.extend(read.errors)
-        planned = plan(read.readings, current, table.name, rel)
-        errors.extend(planned.errors)
-        spec = plan_table(
-            read.shape,
-            current,
-            rel,
-            mapped,
-            stem=Path(rel).stem,
-            title=_title(current, source_id, new_source, table),
-            holds_facts=bool(planned.facts)
-            or any(f.origin.file == rel for f in current.facts.values()),
-            place=cells.place(),
-        )
-        errors.extend(spec.errors)
-        notes.extend(spec.notes)
-        report = _report(table, catalog, rel, planned, read.skipped, notes, spec)
-        if not planned.facts and spec.change is None:
-            check(errors, cells.file)
-            return report
-        subjects = _needed(new_subjects, {p.reading.subject for p in planned.facts})
-        sources = [new_source] if new_source is not None else []
-        header = (
-            f"Imported by `facts import` from {table.name}. Edit the table and import it"
-            "\nagain: a changed cell becomes a correction, a new one a new fact."
-        )
-        content, first = render(
-            existing, header, sources, subjects, [p.entry for p in planned.facts]
-        )
-        if spec.change is not None:
-            content = put_table(content, spec.change)
-            first["tables"] = (
-                spec.change.position
-                if spec.change.position is not None
-                else sum(t.origin.file == rel for t in current.tables.values())
-            )
-        indexes = [mapped.mapping.subjects.index(s) for s in subjects]
-        table_place = mapped.place("table") if mapped.doc is not None else cells.place()
-        errors.extend(_checked(catalog, rel, content, first, planned, mapped, indexes, table_place))
+        tier = None
+        reported.add("tier")
+    known_sources = frozenset(current.sources) | ({new_source.id} if new_source else set())
+    defaults = Defaults(
+        source=source_id,
+        tier=tier,
+        date=opts.date or mapped.mapping.date or dt.date.today(),
+        locator=mapped.mapping.locator,
+        note=mapped.mapping.note,
+        qualifiers=tuple(sorted(mapped.mapping.qualifiers.items())),
+        sources=known_sources,
+        reported=frozenset(reported),
+    )
+    read = read_cells(cells, mapped, Vocabulary(current, new_subjects), defaults)
+    errors.extend(read.errors)
+    planned = plan(read.readings, current, table.name, rel)
+    errors.extend(planned.errors)
+    spec = plan_table(
+        read.shape,
+        current,
+        rel,
+        mapped,
+        stem=Path(rel).stem,
+        title=_title(current, source_id, new_source, table),
+        holds_facts=bool(planned.facts)
+        or any(f.origin.file == rel for f in current.facts.values()),
+        place=cells.place(),
+    )
+    errors.extend(spec.errors)
+    notes.extend(spec.notes)
+    report = _report(table, catalog, rel, planned, read.skipped, notes, spec)
+    if not planned.facts and spec.change is None:
         check(errors, cells.file)
-        replace_file(path, content)
+        return report
+    subjects = _needed(new_subjects, {p.reading.subject for p in planned.facts})
+    sources = [new_source] if new_source is not None else []
+    header = (
+        f"Imported by `facts import` from {table.name}. Edit the table and import it"
+        "\nagain: a changed cell becomes a correction, a new one a new fact."
+    )
+    content, first = render(existing, header, sources, subjects, [p.entry for p in planned.facts])
+    if spec.change is not None:
+        content = put_table(content, spec.change)
+        first["tables"] = (
+            spec.change.position
+            if spec.change.position is not None
+            else sum(t.origin.file == rel for t in current.tables.values())
+        )
+    indexes = [mapped.mapping.subjects.index(s) for s in subjects]
+    table_place = mapped.place("table") if mapped.doc is not None else cells.place()
+    errors.extend(_checked(catalog, rel, content, first, planned, mapped, indexes, table_place))
+    check(errors, cells.file)
+    replace_file(path, content)
     return replace(
         report,
         written=True,

@@ -134,7 +134,7 @@ CONFIRMED_INFERRED = fact(
 ) + fact(
     "y.bw@review", "hbm.bandwidth", "7.4 TB/s", tier="measured", source="review", subject="chip-y"
 )
-"""An inferred bandwidth that a less precise review confirms: the engine and the
+"""An inferred bandwidth that a less precise review confirms: the deriver and the
 tables take the more precise, inferred one; it is not unsupported."""
 
 

@@ -1,4 +1,4 @@
-"""The engine on small catalogs, each built to show one behaviour."""
+"""The deriver on small catalogs, each built to show one behaviour."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from schema.errors import LockRefused
+from db.errors import LockRefused
 
 LOCK_NAME = ".facts.lock"
 

@@ -1,4 +1,4 @@
-"""Where numbers come from, as the engine sees it: precision by significant figures,
+"""Where numbers come from, as the deriver sees it: precision by significant figures,
 pairwise agreement, a source's own arithmetic, variants and alternative readings.
 
 Each catalog here is small and made up for one behaviour; expected values are worked
