@@ -13,8 +13,9 @@ from schema.lazy import exports
 if TYPE_CHECKING:
     from db import api
     from db.database import database, open_database
-    from db.errors import DatabaseError, DatabaseUnavailable, NoDatabase, UnknownName
+    from db.errors import DatabaseError, DatabaseUnavailable, NoDatabase
     from db.load import LoadReport, load_into
+    from schema.errors import UnknownName
 
 _WHERE = {
     "api": "db.api",
@@ -23,7 +24,7 @@ _WHERE = {
     "DatabaseError": "db.errors",
     "DatabaseUnavailable": "db.errors",
     "NoDatabase": "db.errors",
-    "UnknownName": "db.errors",
+    "UnknownName": "schema.errors",
     "LoadReport": "db.load",
     "load_into": "db.load",
 }

@@ -44,7 +44,7 @@ def derive_stored_from_sources(
     """The stored catalog derived from the facts of `sources` only, with `rules` and their
     constants (`derive.from_sources`), and the rules read; nothing is written.
 
-    Raises `UnknownSource` for a source the catalog does not hold, `EmptyDatabase`
+    Raises `UnknownName` for a source the catalog does not hold, `EmptyDatabase`
     before any load.
     """
     from db.store import read_loaded

@@ -38,6 +38,7 @@ from schema.models import (
     SubjectEntry,
     TableEntry,
 )
+from schema.status import Status
 from schema.values import NormalValue, written_value
 
 T = TypeVar("T")
@@ -353,7 +354,8 @@ def _fact(row: Mapping[str, Any], superseded_by: str | None) -> Fact:
         undisclosed=row["undisclosed"],
         exact=row["exact"],
         subject=row["subject_id"] if row["subject_written"] else None,
-        status="withdrawn" if row["status"] == "withdrawn" else "current",
+        # plain text, as a file entry holds it (a YAML writer takes no enum)
+        status=(Status.withdrawn if row["status"] == Status.withdrawn else Status.current).value,
         # Given, not defaulted: model_construct would inspect the default factory.
         qualifiers=_qualifiers(row["qualifiers"]),
         alternatives=tuple(

@@ -19,12 +19,12 @@ from typing import Any
 
 from derive.agreement import agree_within, relative_difference
 from derive.deriver import Outcome, derive_catalog
-from derive.errors import NotInCatalog, UnknownSource
 from derive.model import Derivation
 from derive.rules import RuleSet
 from derive.trees import TreeBuilder
 from schema.catalog import Catalog, Fact
-from schema.errors import suggest
+from schema.errors import UnknownName, suggest
+from schema.status import Status
 
 
 def facts_of_sources(catalog: Catalog, sources: Sequence[str]) -> Catalog:
@@ -32,12 +32,12 @@ def facts_of_sources(catalog: Catalog, sources: Sequence[str]) -> Catalog:
     (`source`) or copy read (`via`) is one of them; subjects, quantities and sources kept.
 
     A fact of theirs that a fact of another source corrects is current here: the
-    selection holds what these sources state. Raises `UnknownSource` for an id the
+    selection holds what these sources state. Raises `UnknownName` for an id the
     catalog does not hold, with the closest ids.
     """
     for source in sources:
         if source not in catalog.sources:
-            raise UnknownSource(f"no source {source!r}{suggest(source, catalog.sources)}")
+            raise UnknownName(f"no source {source!r}{suggest(source, catalog.sources)}")
     chosen = set(sources)
     kept = {
         fact_id: fact
@@ -45,8 +45,8 @@ def facts_of_sources(catalog: Catalog, sources: Sequence[str]) -> Catalog:
         if fact.entry.source in chosen or fact.entry.via in chosen
     }
     for fact_id, fact in kept.items():
-        if fact.status == "superseded" and fact.superseded_by not in kept:
-            kept[fact_id] = replace(fact, status="current", superseded_by=None)
+        if fact.status == Status.superseded and fact.superseded_by not in kept:
+            kept[fact_id] = replace(fact, status=Status.current, superseded_by=None)
     return Catalog(
         sources=dict(catalog.sources),
         quantities=dict(catalog.quantities),
@@ -82,7 +82,7 @@ def derive_from_sources(
     """Derive from the facts of `sources` only (with the rules and their constants), and
     compare every derived value with the facts those sources state; nothing is written.
 
-    Raises `UnknownSource` for a source id the catalog does not hold.
+    Raises `UnknownName` for a source id the catalog does not hold.
     """
     chosen = facts_of_sources(catalog, sources)
     outcome = derive_catalog(chosen, rules)
@@ -97,7 +97,7 @@ def compare(catalog: Catalog, rules: RuleSet, outcome: Outcome) -> list[Comparis
     tolerance = {rule.id: rule.entry.tolerance for rule in rules.rules}
     stated: dict[tuple[str, str], list[Fact]] = {}
     for fact in catalog.facts.values():
-        if fact.status != "current" or fact.normal is None or fact.parsed is None:
+        if fact.status != Status.current or fact.normal is None or fact.parsed is None:
             continue
         if fact.parsed.comparator is None:
             stated.setdefault((fact.subject, fact.entry.quantity), []).append(fact)
@@ -120,13 +120,12 @@ def compare(catalog: Catalog, rules: RuleSet, outcome: Outcome) -> list[Comparis
 def selected(result: SourceDerivation, name: str | None, subject: str | None) -> SourceDerivation:
     """Only the derivations and comparisons of quantity `name` (or those under the dotted
     prefix) and of `subject` (an id, name or alias); None selects all. Raises
-    `NotInCatalog` for a quantity, `UnknownSubject` for a subject, the catalog does not
-    hold."""
+    `UnknownName` for a quantity or a subject the catalog does not hold."""
     catalog = result.catalog
     if name is not None and not any(
         q == name or q.startswith(name + ".") for q in catalog.quantities
     ):
-        raise NotInCatalog(f"no quantity {name!r}{suggest(name, catalog.quantities)}")
+        raise UnknownName(f"no quantity {name!r}{suggest(name, catalog.quantities)}")
     subject_id = catalog.subject_named(subject) if subject is not None else None
 
     def wanted(node_subject: str, quantity: str) -> bool:

@@ -9,6 +9,7 @@ from derive.agreement import agree
 from derive.model import Candidate, Derivation
 from derive.rules import RuleSet
 from schema.catalog import Catalog, Fact
+from schema.status import Status
 
 
 class TreeBuilder:
@@ -19,7 +20,7 @@ class TreeBuilder:
         self.rules = {rule.id: rule for rule in rules.rules}
         self._current: dict[tuple[str, str], list[Fact]] = {}
         for fact in catalog.facts.values():
-            if fact.status == "current":
+            if fact.status == Status.current:
                 self._current.setdefault((fact.subject, fact.entry.quantity), []).append(fact)
 
     def fact(self, fact: Fact) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from typing import Any
 
 from schema.models import CatalogFile
 from schema.reader import TABLE_REF
+from schema.status import Status
 from schema.yaml_source import LocatedDocument, Path_
 
 FORMAT = 1
@@ -88,7 +89,7 @@ class FileFacts:
             ids=tuple(f.id for f in facts),
             subjects={i: f.subject for i, f in enumerate(facts) if f.subject is not None},
             supersedes={i: f.supersedes for i, f in enumerate(facts) if f.supersedes is not None},
-            withdrawn=tuple(i for i, f in enumerate(facts) if f.status == "withdrawn"),
+            withdrawn=tuple(i for i, f in enumerate(facts) if f.status == Status.withdrawn),
             computed_from={i: f.computed_from for i, f in enumerate(facts) if f.computed_from},
             quantities=tuple(sorted({f.quantity for f in facts})),
             sources=tuple(sorted({s for f in facts for s in (f.source, f.via) if s is not None})),

@@ -22,6 +22,7 @@ from pydantic import (
 )
 
 from schema.refs import QUANTITY_ID, SLUG
+from schema.status import Status
 
 Slug = Annotated[str, StringConstraints(pattern=rf"^{SLUG}$", max_length=120)]
 FactId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9._@:+-]*$", max_length=200)]
@@ -78,6 +79,7 @@ SubjectKind = Literal[
     "other",
 ]
 WrittenTier = Literal["official", "measured", "inferred", "estimated"]
+WrittenStatus = Literal["current", "withdrawn"]  # held to schema.status by a test
 """The tiers a catalog may write: `schema.tiers.WRITTEN_TIERS`, spelled out for the type
 checker (tests/test_tiers.py holds the two together)."""
 
@@ -160,7 +162,7 @@ class FactEntry(Entry):
     rank: Annotated[int, Field(ge=-(2**31), le=2**31 - 1)] | None = None
     supersedes: FactId | None = None
     reason: Text | None = None
-    status: Literal["current", "withdrawn"] = "current"
+    status: WrittenStatus = "current"
 
     @field_validator("tier", mode="before")
     @classmethod
@@ -178,7 +180,7 @@ class FactEntry(Entry):
             raise ValueError("an undisclosed fact has no value; drop `value` or `undisclosed`")
         if not self.undisclosed and self.value is None:
             raise ValueError("missing `value` (or `undisclosed: true` if the vendor does not say)")
-        if (self.supersedes or self.status == "withdrawn") and self.reason is None:
+        if (self.supersedes or self.status == Status.withdrawn) and self.reason is None:
             raise ValueError("a correction or a withdrawal needs a `reason`")
         if self.precision is not None and self.exact:
             raise ValueError("a fact is either `exact: true` or has a `precision:`, not both")

@@ -86,7 +86,7 @@ def test_audit_exports() -> None:
     import derive.audit
     import derive.checks
 
-    assert set(derive.audit.__all__) == {"KINDS", "Finding", "audit", "finish"}
+    assert set(derive.audit.__all__) == {"KINDS", "Finding", "Kind", "audit", "finish"}
     assert set(derive.checks.__all__) == {"KINDS", "Finding", "Scope", "finding_id", "run"}
 
 

@@ -14,6 +14,7 @@ from derive.model import Node
 from derive.rules import RuleSet
 from schema.catalog import Catalog, Fact
 from schema.numbers import format_number
+from schema.status import Status
 
 
 def interval(fact: Fact) -> tuple[float, float]:
@@ -52,7 +53,7 @@ class Scope:
         self.deps = of(self.catalog, self.outcome.derivations)
         self.current = defaultdict(list)
         for fact in self.catalog.facts.values():
-            if fact.status == "current":
+            if fact.status == Status.current:
                 self.current[(fact.subject, fact.entry.quantity)].append(fact)
 
     def unit(self, quantity: str) -> str:

@@ -19,7 +19,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from derive.checks.finding import Finding
+from derive.checks.finding import Finding, Kind
 from derive.deriver import Outcome, preference
 from derive.inputs import current_facts, stated_of
 from derive.model import Candidate, Derivation
@@ -141,7 +141,7 @@ class TableBuilder:
                 self.derived[(derivation.subject, derivation.quantity)].append(derivation)
         self.findings: dict[str, list[Finding]] = defaultdict(list)
         for finding in findings:
-            if finding.kind in ("conflict", "mismatch", "out-of-range"):
+            if finding.kind in (Kind.conflict, Kind.mismatch, Kind.out_of_range):
                 for fact_id in finding.facts:
                     self.findings[fact_id].append(finding)
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from derive.checks.finding import Kind
+
 
 @dataclass(frozen=True, slots=True)
 class Words:
@@ -21,7 +23,7 @@ class Words:
     quoted_in: str  # "{original}, as quoted in {copy}"
     rule: str  # "derived by rule {rule}: {formula}"
     tiers: dict[str, str]
-    findings: dict[str, str]  # per finding kind, for a reader
+    findings: dict[Kind, str]  # per finding kind, for a reader
     finding_other: str
 
 
@@ -40,9 +42,9 @@ ENGLISH = Words(
         "estimated": "estimated: the author's judgment",
     },
     findings={
-        "conflict": "the sources disagree on this value",
-        "mismatch": "a rule rebuilds this value from others, and gets another",
-        "out-of-range": "outside the bounds the catalog sets for this quantity",
+        Kind.conflict: "the sources disagree on this value",
+        Kind.mismatch: "a rule rebuilds this value from others, and gets another",
+        Kind.out_of_range: "outside the bounds the catalog sets for this quantity",
     },
     finding_other="an open question on this value (see facts audit)",
 )
@@ -61,9 +63,9 @@ CHINESE = Words(
         "estimated": "估计：作者的判断",
     },
     findings={
-        "conflict": "各来源对这个数不一致",
-        "mismatch": "按规则由其他数重算，得到的值不同",
-        "out-of-range": "超出目录为这个量设定的范围",
+        Kind.conflict: "各来源对这个数不一致",
+        Kind.mismatch: "按规则由其他数重算，得到的值不同",
+        Kind.out_of_range: "超出目录为这个量设定的范围",
     },
     finding_other="这个数还有待确认的问题（见 facts audit）",
 )

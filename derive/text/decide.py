@@ -552,7 +552,7 @@ def told_wrong(
         old = [
             (subject, quantity)
             for (subject, quantity), values in view.values.items()
-            if subject in subjects and any(v.status in ("superseded", "withdrawn") for v in values)
+            if subject in subjects and any(v.replaced for v in values)
         ]
         agreeing = []
         for pair in old:
@@ -1180,7 +1180,7 @@ def _coincidence(
         ]
         # a fact and the value derived alike are one chance, and an old value beside a
         # current one no chance more
-        current = len({known.value for known in close if known.status == "current"})
+        current = len({known.value for known in close if known.current})
         near += current or min(len(close), 1)
     return width * max(near, 1)
 

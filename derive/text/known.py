@@ -18,6 +18,7 @@ from typing import Any
 
 from derive.text.arithmetic import Computation, Shapes, gathered, shapes, solved, written_out
 from derive.text.lexicon import Lexicon
+from schema.status import REPLACED, Status
 from schema.tiers import TIER_ORDER
 
 
@@ -47,7 +48,7 @@ class KnownValue:
     low: float
     high: float
     tier: str = "official"
-    status: str = "current"  # current | superseded | withdrawn
+    status: Status = Status.current  # a reading's is its fact's
     literal: str | None = None  # as written
     written_unit: str | None = None
     date: str | None = None
@@ -61,7 +62,12 @@ class KnownValue:
     @property
     def current(self) -> bool:
         """True for a value the catalog stands by now."""
-        return self.status == "current" and self.kind is not ValueKind.alternative
+        return self.status == Status.current and self.kind is not ValueKind.alternative
+
+    @property
+    def replaced(self) -> bool:
+        """True for a value the catalog once stood by and no longer does (not a reading)."""
+        return self.status in REPLACED and self.kind is not ValueKind.alternative
 
     @property
     def trust(self) -> tuple[int, int, float]:
