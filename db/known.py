@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -20,7 +19,7 @@ from derive.text.arithmetic import Computation, product_factors
 from derive.text.known import CatalogView, KnownValue, QuantityName, SubjectName, ValueKind
 from schema.errors import FactsError
 from schema.status import Status
-from schema.values import normalise, parse_value
+from schema.values import allowed, normalise, parse_value
 
 
 def catalog_view(conn: Connection) -> CatalogView:
@@ -150,7 +149,7 @@ def _facts(all_rows: Sequence[Row[Any]], units: dict[str, str]) -> list[KnownVal
     known: list[KnownValue] = []
     for r in rows:
         unit = units[r.quantity_id]
-        low, high = _bounded(r.comparator, float(r.low_norm), float(r.high_norm))
+        low, high = allowed(r.comparator, float(r.low_norm), float(r.high_norm))
         base = KnownValue(
             kind=ValueKind.fact,
             ref=r.id,
@@ -198,15 +197,6 @@ def _facts(all_rows: Sequence[Row[Any]], units: dict[str, str]) -> list[KnownVal
                 )
             )
     return known
-
-
-def _bounded(comparator: str | None, low: float, high: float) -> tuple[float, float]:
-    """The values a bound allows: "≤6.4 Gbit/s" is anything up to 6.4, not 6.35–6.45."""
-    if comparator in ("≤", "<"):
-        return min(0.0, low), high
-    if comparator in ("≥", ">"):
-        return low, math.inf
-    return low, high
 
 
 def _derived(conn: Connection, units: dict[str, str]) -> list[KnownValue]:

@@ -72,7 +72,7 @@ def cause_of(number: TextNumber, claim: Interval, known: KnownValue, *, count: b
     found = diagnose(claim.value, known.value, integers=count, unit=known.unit)
     if found and not (number.unit is None and found.startswith(DECIMAL_SLIP)):
         return found  # a bare number a power of ten away is as likely another quantity
-    if known.low <= claim.value <= known.high and known.high > known.low:
+    if known.bound is None and known.low <= claim.value <= known.high and known.high > known.low:
         return (
             f"rounding of a low-precision value: {known.shown()} allows "
             f"{known.low:,.6g}–{known.high:,.6g} {known.unit}".rstrip()
