@@ -46,8 +46,10 @@ def preference(candidate: Candidate) -> tuple[object, ...]:
     return candidate.key
 
 
-def _groups(candidates: list[Candidate]) -> list[list[Candidate]]:
-    """Split candidates into groups in which every pair agrees, the best seeding them."""
+def choices(candidates: list[Candidate]) -> list[list[Candidate]]:
+    """The candidate values of one input in groups in which every pair agrees, each group
+    best first and the best seeding them: the deriver takes each group's first, and
+    derives once for each group when there are several (a conflict)."""
     return agreeing_groups(sorted(candidates, key=preference), lambda c: (c.low, c.high))
 
 
@@ -266,7 +268,7 @@ class Deriver:
         options: list[list[InputUse]] = []
         conflict = False
         for ref, node, found in per_ref:
-            groups = _groups(found)
+            groups = choices(found)
             conflict |= len(groups) > 1
             uses = []
             for group in groups:

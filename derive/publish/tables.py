@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from derive.checks.finding import Finding, Kind
-from derive.deriver import Outcome, preference
+from derive.deriver import Outcome, choices, preference
 from derive.inputs import current_facts, stated_of
 from derive.model import Candidate, Derivation
 from derive.publish.words import ENGLISH, Words, words_for
@@ -164,16 +164,22 @@ class TableBuilder:
             candidates.append((derivation.as_candidate(), None, derivation))
         if not candidates:
             return None, None
-        stated = [c for c in candidates if c[1] is not None]
+        found = {id(c[0]): c for c in candidates}
+        groups = choices([c[0] for c in candidates])  # the deriver's own grouping and order
+        group = groups[0]
+        stated = [c[0] for c in candidates if c[1] is not None]
         if stated:
             # A stated value is not overruled by a derivation that disagrees with it: the
-            # disagreement is a finding, marked on the cell. Among the values that agree
-            # with the strongest stated one, the most precise is shown.
-            anchor = min(stated, key=lambda c: (TIER_ORDER[c[0].strength], preference(c[0])))[0]
-            candidates = [c for c in candidates if c[0].agrees_with(anchor)]
+            # disagreement is a finding, marked on the cell. The group of the strongest
+            # stated value is shown, its most precise value first.
+            anchor = min(stated, key=lambda c: (TIER_ORDER[c.strength], preference(c)))
+            group = next(g for g in groups if any(c is anchor for c in g))
             if as_stated:  # a cell shows what the source says; the rule that agrees is a check
-                candidates = [c for c in candidates if c[1] is not None]
-        best = min(candidates, key=lambda c: (c[2] is not None and c[2].conflict, preference(c[0])))
+                group = [c for c in group if found[id(c)][1] is not None]
+        best = min(
+            (found[id(c)] for c in group),
+            key=lambda c: (c[2] is not None and c[2].conflict, preference(c[0])),
+        )
         return best[1], best[2]
 
     def value_of(self, subject: str, quantity: str) -> float | None:
