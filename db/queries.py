@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FactView:
     """A fact as the commands show it: value as written, tier, source, place, date."""
 

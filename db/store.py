@@ -366,13 +366,15 @@ def _fact(row: Mapping[str, Any], superseded_by: str | None) -> Fact:
     parsed = written_value(row["literal"], row["precision"]) if row["literal"] is not None else None
     normal = row["value_norm"]
     return Fact(
-        _trusted(FactEntry, given),
-        row["subject_id"],
-        Origin(row["file"], row["line"], row["position"]),
-        parsed,
-        NormalValue(normal, row["low_norm"], row["high_norm"]) if normal is not None else None,
-        row["status"],
-        superseded_by,
+        entry=_trusted(FactEntry, given),
+        subject=row["subject_id"],
+        origin=Origin(row["file"], row["line"], row["position"]),
+        parsed=parsed,
+        normal=NormalValue(normal, row["low_norm"], row["high_norm"])
+        if normal is not None
+        else None,
+        status=row["status"],
+        superseded_by=superseded_by,
     )
 
 

@@ -77,7 +77,7 @@ def loaded_state(digest: str, root: Path, rules: RuleFolders | Path) -> list[dic
     ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SyncReport:
     """What a load changed: rows per kind written, facts changed, subjects derived again."""
 

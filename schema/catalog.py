@@ -68,7 +68,7 @@ class Subject:
     file_subject: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Fact:
     """A fact entry resolved: its subject, parsed and normalised value, and status."""
 
@@ -97,7 +97,7 @@ class Acknowledgement:
     origin: Origin
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class Catalog:
     """Sources, quantities, subjects and facts by id, in the order they were written."""
 

@@ -464,7 +464,7 @@ class _Collector:
         if not ok or quantity is None or subject is None:
             return None
         if entry.value is None:
-            return Fact(entry, subject, where, None, None)
+            return Fact(entry=entry, subject=subject, origin=where, parsed=None, normal=None)
         try:
             parsed = written_value(entry.value, entry.precision)
             normal = normalise(parsed, quantity.unit, exact=entry.exact or quantity.entry.count)
@@ -489,7 +489,7 @@ class _Collector:
             except FactsError as exc:
                 self.problem(doc.place((*path, "alternatives", index, "value")), str(exc))
                 return None
-        return Fact(entry, subject, where, parsed, normal)
+        return Fact(entry=entry, subject=subject, origin=where, parsed=parsed, normal=normal)
 
     def _resolve_corrections(self, cat: Catalog) -> None:
         for fact in list(cat.facts.values()):

@@ -45,7 +45,7 @@ HINT = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ParsedValue:
     """A value as written: magnitudes in the written unit, its unit and its marks."""
 
@@ -157,7 +157,15 @@ def parse_value(literal: str) -> ParsedValue:
     comparator = _COMPARATORS[match["cmp"]] if match["cmp"] else None
     if comparator and high is not None:
         raise ValueSyntaxError(f"{literal!r} is both a bound and a range; write one of them")
-    return ParsedValue(literal, low, high, unit, bool(match["approx"]), comparator, resolution)
+    return ParsedValue(
+        literal=literal,
+        low=low,
+        high=high,
+        unit=unit,
+        approx=bool(match["approx"]),
+        comparator=comparator,
+        resolution=resolution,
+    )
 
 
 def _within_magnitude(number: Decimal, written: str, literal: str) -> None:

@@ -45,7 +45,7 @@ class Footnote:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Shown:
     """The value a cell shows: in the quantity's reference unit, with its interval and
     where it comes from (for formats that carry data, JSON)."""
@@ -69,7 +69,7 @@ class Cell:
     shown: Shown | None = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class BuiltTable:
     """A table ready to render: header, rows of cells, footnotes."""
 
@@ -257,12 +257,12 @@ class TableBuilder:
         shown = None
         if fact.normal is not None:
             shown = Shown(
-                float(fact.normal.value),
-                float(fact.normal.low),
-                float(fact.normal.high),
-                self.catalog.quantities[fact.entry.quantity].unit,
-                fact.entry.tier,
-                (fact.entry.source,) if fact.entry.source else (),
+                value=float(fact.normal.value),
+                low=float(fact.normal.low),
+                high=float(fact.normal.high),
+                unit=self.catalog.quantities[fact.entry.quantity].unit,
+                tier=fact.entry.tier,
+                sources=(fact.entry.source,) if fact.entry.source else (),
             )
         return Cell(self._fact_text(fact, unit, digits), marks, (fact.entry.id,), shown)
 
@@ -307,13 +307,13 @@ class TableBuilder:
             )
         )
         data = Shown(
-            derivation.value,
-            derivation.low,
-            derivation.high,
-            reference,
-            derivation.weakest,
-            sources,
-            rule,
+            value=derivation.value,
+            low=derivation.low,
+            high=derivation.high,
+            unit=reference,
+            tier=derivation.weakest,
+            sources=sources,
+            rule=rule,
         )
         return Cell(f"{prefix}{text} {shown}".strip(), _sorted(marks), tuple(inputs), data)
 
@@ -385,10 +385,10 @@ class TableBuilder:
         `findings` is false)."""
         notes = Notes(words_for(table.lang), findings=findings)
         built = BuiltTable(
-            table.id,
-            table.title,
-            table.corner or "",
-            [c.label or self.catalog.subjects[c.cell_key].entry.name for c in table.columns],
+            id=table.id,
+            title=table.title,
+            corner=table.corner or "",
+            header=[c.label or self.catalog.subjects[c.cell_key].entry.name for c in table.columns],
             caption=table.caption,
         )
         for row in table.rows:
@@ -478,13 +478,13 @@ def _transposed(built: BuiltTable) -> BuiltTable:
     their notes are those built row by row: numbered in the spec's reading order)."""
     rows = [(label, [cells[i] for _, cells in built.rows]) for i, label in enumerate(built.header)]
     return BuiltTable(
-        built.id,
-        built.title,
-        built.corner,
-        [label for label, _ in built.rows],
-        rows,
-        built.footnotes,
-        built.caption,
+        id=built.id,
+        title=built.title,
+        corner=built.corner,
+        header=[label for label, _ in built.rows],
+        rows=rows,
+        footnotes=built.footnotes,
+        caption=built.caption,
     )
 
 
@@ -504,7 +504,15 @@ def _renumbered(built: BuiltTable) -> BuiltTable:
     notes = sorted(
         (Footnote(order[n.number], n.text) for n in built.footnotes), key=lambda n: n.number
     )
-    return BuiltTable(built.id, built.title, built.corner, built.header, rows, notes, built.caption)
+    return BuiltTable(
+        id=built.id,
+        title=built.title,
+        corner=built.corner,
+        header=built.header,
+        rows=rows,
+        footnotes=notes,
+        caption=built.caption,
+    )
 
 
 def _number_only(text: str) -> str:

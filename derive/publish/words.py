@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from derive.checks.finding import Kind
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Words:
     """The fixed phrases of one language."""
 

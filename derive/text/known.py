@@ -129,7 +129,7 @@ class QuantityName:
         return tuple(w for part in self.id.split(".") for w in part.split("_") if len(w) > 1)
 
 
-@dataclass
+@dataclass(kw_only=True)
 class CatalogView:
     """Known values by pair, subjects, quantities, and the lexicon of their names."""
 
@@ -165,10 +165,10 @@ class CatalogView:
         for value in values:
             by_pair[(value.subject, value.quantity)].append(value)
         return cls(
-            {s.id: s for s in subjects},
-            {q.id: q for q in quantities},
-            dict(by_pair),
-            tuple(computations),
+            subjects={s.id: s for s in subjects},
+            quantities={q.id: q for q in quantities},
+            values=dict(by_pair),
+            computations=tuple(computations),
             units=tuple(units),
             provenance=dict(provenance or {}),
         )

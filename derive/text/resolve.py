@@ -132,7 +132,7 @@ def _pair(candidate: Candidate) -> tuple[str, str]:
     return (candidate.subject, candidate.quantity)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Context:
     """What earlier lines say: the subjects carried forward and the heading's."""
 
