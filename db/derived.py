@@ -20,7 +20,7 @@ from db.bulk import insert_rows
 from db.derived_models import DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow
 from derive.deriver import Outcome
 from derive.from_sources import SourceDerivation, derive_from_sources
-from derive.model import Candidate, Derivation
+from derive.model import Candidate, Derivation, Problem
 from derive.rules import Rule, RuleFolders, RuleSet, read_rules
 
 
@@ -29,13 +29,23 @@ class DeriveReport:
     """What a rebuild derived and what it could not, per rule."""
 
     derived: dict[str, int] = field(default_factory=dict)
-    problems: list[dict[str, str]] = field(default_factory=list)
+    problems: tuple[Problem, ...] = ()
     conflicts: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def total(self) -> int:
         """How many top-level values were derived."""
         return sum(self.derived.values())
+
+    def as_json(self) -> dict[str, object]:
+        """This summary as JSON-ready data: the values per rule, their total, the problems
+        (as `facts derive NAME` lists them) and the conflicts."""
+        return {
+            "derived": self.derived,
+            "total": self.total,
+            "problems": [problem.as_json() for problem in self.problems],
+            "conflicts": self.conflicts,
+        }
 
 
 def derive_stored_from_sources(
@@ -218,10 +228,7 @@ def report(rules: RuleSet, outcome: Outcome) -> DeriveReport:
     derived = Counter(d.rule_id for d in outcome.derivations)
     return DeriveReport(
         derived={r.id: derived.get(r.id, 0) for r in rules.rules},
-        problems=[
-            {"rule": p.rule_id, "subject": p.subject, "kind": p.kind, "detail": p.detail}
-            for p in outcome.problems
-        ],
+        problems=tuple(outcome.problems),
         conflicts=[
             {"rule": d.rule_id, "subject": d.subject, "quantity": d.quantity}
             for d in outcome.derivations

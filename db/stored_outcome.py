@@ -141,5 +141,8 @@ def stored_outcome(conn: Connection, catalog: Catalog) -> Outcome:
     catalog as loaded, whose facts the derivations' inputs name)."""
     rebuilt = _Rebuilt(conn, catalog)
     tops = sorted(row_id for row_id, row in rebuilt.rows.items() if row[4])
-    problems = [Problem(*row) for row in _all(conn, _PROBLEMS)]
+    problems = [
+        Problem(subject=subject, quantity=quantity, rule_id=rule, kind=kind, detail=detail)
+        for subject, quantity, rule, kind, detail in _all(conn, _PROBLEMS)
+    ]
     return Outcome([rebuilt.derivation(i) for i in tops], problems)

@@ -259,11 +259,11 @@ class Deriver:
                 # whose inputs this subject lacks: it does not apply
                 return [], None
             return [], Problem(
-                subject,
-                rule.entry.output,
-                rule.id,
-                "missing-input",
-                "missing " + ", ".join(missing),
+                subject=subject,
+                quantity=rule.entry.output,
+                rule_id=rule.id,
+                kind="missing-input",
+                detail="missing " + ", ".join(missing),
             )
         options: list[list[InputUse]] = []
         conflict = False
@@ -292,7 +292,13 @@ class Deriver:
             try:
                 made.append(self._evaluate(rule, subject, combination, index, conflict))
             except EvaluationProblem as exc:
-                return made, Problem(subject, rule.entry.output, rule.id, exc.kind, exc.detail)
+                return made, Problem(
+                    subject=subject,
+                    quantity=rule.entry.output,
+                    rule_id=rule.id,
+                    kind=exc.kind,
+                    detail=exc.detail,
+                )
         for position, use, reading in _readings(combinations[0]):
             uses = list(combinations[0])
             uses[position] = reading

@@ -151,7 +151,7 @@ class Derivation:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Problem:
     """Why a rule could not be applied to a subject."""
 
@@ -160,3 +160,13 @@ class Problem:
     rule_id: str
     kind: str
     detail: str
+
+    def as_json(self) -> dict[str, str]:
+        """This problem as JSON-ready data."""
+        return {
+            "subject": self.subject,
+            "quantity": self.quantity,
+            "rule": self.rule_id,
+            "kind": self.kind,
+            "detail": self.detail,
+        }

@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -39,7 +39,7 @@ from derive.text.decide import (
 )
 from derive.text.document import Block
 from derive.text.judge import Judgement
-from derive.text.known import CatalogView
+from derive.text.known import CatalogView, KnownValue
 from derive.text.lexicon import subject_mentions
 from derive.text.nonclaims import NonClaim, classify, discrepancy, hypothetical
 from derive.text.numbers import TextNumber, numbers_in_line
@@ -109,6 +109,41 @@ class CheckedNumber:
         """True for a number that states something (every verdict but non-claim)."""
         return self.verdict is not Verdict.non_claim
 
+    @property
+    def known(self) -> KnownValue | None:
+        """The catalog's value the number was judged against, if any."""
+        return self.judgement.known if self.judgement is not None else None
+
+    def as_json(self) -> dict[str, object]:
+        """This number and its verdict as JSON-ready data: where it is, what the catalog
+        holds for it, and the words that decided."""
+        judgement, known = self.judgement, self.known
+        fix = judgement.correction if judgement else None
+        return {
+            "line": self.number.line,
+            "column": self.number.column,
+            "number": self.number.literal,
+            "verdict": self.verdict.value,
+            "non_claim": self.non_claim.value if self.non_claim else None,
+            "subject": self.subject,
+            "quantity": self.quantity,
+            "ref": known.ref if known else None,
+            "kind": known.kind.value if known else None,
+            "value": known.shown() if known else None,
+            "correction": fix.ref if fix else None,
+            "correction_value": fix.shown() if fix else None,
+            "correction_date": fix.date if fix else None,
+            "difference": judgement.difference if judgement else None,
+            "cause": judgement.cause if judgement else None,
+            "rounded": judgement.rounded if judgement else False,
+            "why": self.why,
+            "firm": self.firm,
+            "candidates": list(self.candidates),
+            "pinned": self.pinned,
+            "drift": self.drift,
+            "accepted": self.accepted,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class TextReport:
@@ -125,6 +160,14 @@ class TextReport:
         """The number of results per verdict, every verdict present."""
         found = Counter(r.verdict.value for r in self.results)
         return {v.value: found.get(v.value, 0) for v in Verdict}
+
+    def as_json(self, shown: Collection[Verdict] | None = None) -> dict[str, object]:
+        """The report as JSON-ready data: the file, how many numbers it holds and how many
+        of each verdict, and the results whose verdict is `shown` (all when None)."""
+        data: dict[str, object] = {"file": self.file, "numbers": len(self.results)}
+        data.update(self.counts())
+        data["results"] = [r.as_json() for r in self.results if shown is None or r.verdict in shown]
+        return data
 
 
 ROW_NUMBER_EXTRA = 4

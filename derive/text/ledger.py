@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,11 +27,12 @@ from derive.errors import LedgerError
 from derive.text.check import CheckedNumber, TextReport
 from derive.text.judge import judge
 from derive.text.known import CatalogView
-from derive.text.verdict import Verdict
+from derive.text.verdict import FLAGGED, Verdict
 
 MAX_LEDGER = 20_000_000
-NON_CLAIM = "non-claim"
-UNRESOLVED = "unresolved"
+NON_CLAIM = Verdict.non_claim.value
+UNRESOLVED = Verdict.unresolved.value
+"""The pins of a number that states nothing, and of one the review left unresolved."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +57,16 @@ class LedgerCheck:
     stale: tuple[Pin, ...]  # pins whose number and sentence are no longer in the text
     unpinned: tuple[CheckedNumber, ...]  # numbers the ledger does not know yet
 
+    def as_json(self, shown: Collection[Verdict] | None = None) -> dict[str, object]:
+        """The report as JSON-ready data (`TextReport.as_json`), with the numbers the
+        ledger does not pin and the pins it holds for no number of the text."""
+        data = self.report.as_json(shown)
+        data["ledger"] = {
+            "unpinned": [r.as_json() for r in self.unpinned],
+            "stale": [{"number": p.number, "context": p.context} for p in self.stale],
+        }
+        return data
+
 
 def _normal(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
@@ -76,16 +87,16 @@ def fingerprints(report: TextReport) -> list[str]:
 def _pin_of(result: CheckedNumber) -> str:
     if result.verdict is Verdict.non_claim:
         return NON_CLAIM
-    if result.judgement is None or result.judgement.known is None:
+    if result.known is None:
         return UNRESOLVED
-    return result.judgement.known.ref
+    return result.known.ref
 
 
 def propose(report: TextReport) -> list[Pin]:
     """The checker's verdicts as pins for a person to review."""
     pins = []
     for result, fingerprint in zip(report.results, fingerprints(report), strict=True):
-        known = result.judgement.known if result.judgement else None
+        known = result.known
         pins.append(
             Pin(
                 result.number.literal,
@@ -227,5 +238,5 @@ def _pinned(result: CheckedNumber, pin: Pin, view: CatalogView) -> CheckedNumber
         firm=True,
         pinned=True,
         drift=drift,
-        accepted=pin.accept if verdict in (Verdict.mismatched, Verdict.superseded) else None,
+        accepted=pin.accept if verdict in FLAGGED else None,
     )
