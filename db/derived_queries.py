@@ -106,6 +106,7 @@ class _TreeBuilder:
             value=number(row["value_norm"]),
             low=number(row["low_norm"]),
             high=number(row["high_norm"]),
+            bound=row["comparator"],
         )
 
     def _other(self, stored: dict[str, Any]) -> TreeOther:

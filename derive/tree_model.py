@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from derive.agreement import agree
 from derive.model import Candidate, Problem
+from schema.values import allowed
 
 DERIVED_TIER = "derived"
 """The tier a tree shows for a derived value (its strength is its `weakest` input's)."""
@@ -42,12 +43,14 @@ class TreeFact:
     value: float | None  # in the quantity's reference unit; None when undisclosed
     low: float | None
     high: float | None
+    bound: str | None = None  # ≤, <, ≥ or >: a limit, open on its other side
 
     def beside(self, low: float, high: float) -> TreeStated:
-        """This fact shown beside a derived value of interval [low, high]."""
+        """This fact shown beside a derived value of interval [low, high] (a limit agrees
+        with any value on its side, as in the audit)."""
         agrees = None
         if self.value is not None and self.low is not None and self.high is not None:
-            agrees = agree((self.low, self.high), (low, high))
+            agrees = agree(allowed(self.bound, self.low, self.high), (low, high))
         return TreeStated(fact=self, agrees=agrees)
 
     def as_json(self) -> dict[str, object]:

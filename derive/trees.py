@@ -40,6 +40,7 @@ class TreeBuilder:
             value=float(normal.value) if normal else None,
             low=float(normal.low) if normal else None,
             high=float(normal.high) if normal else None,
+            bound=fact.parsed.comparator if fact.parsed else None,
         )
 
     def node(self, derivation: Derivation) -> TreeNode:

@@ -128,3 +128,31 @@ def test_a_rule_that_could_not_derive_is_listed_alike_by_every_derive(
         assert result.exit_code == 0, (args, result.stderr)
         problems = json.loads(result.stdout)["problems"]
         assert sorted(problems, key=lambda p: p["quantity"]) == expected, args
+
+
+def test_a_limit_beside_a_derived_value_agrees_with_any_value_on_its_side(
+    tmp_path: Path, db_url: str, cli: Any
+) -> None:
+    # 8 × 1,024 bit × 7.75–7.85 Gbit/s is 7,936–8,038 GB/s: within "≤ 9 TB/s", a limit,
+    # not a point of 8.95–9.05 TB/s; and not within "≥ 8.5 TB/s"
+    facts = (
+        fact("y.pins", "hbm.pin_rate", "7.8 Gbit/s")
+        + HBM_PARTS.replace("x.", "y.")
+        + fact("y.bw-max", "hbm.bandwidth", "≤ 9 TB/s")
+        + fact("y.bw-min", "hbm.bandwidth", "≥ 8.5 TB/s", "estimated")
+    )
+    catalog, rules = write_derivation_catalog(tmp_path, {"chip-y": chip(facts, "chip-y")})
+    assert cli("load", str(catalog), "--rules", str(rules), "--db", db_url).exit_code == 0
+    for command in (
+        ("derive", "--chip", "chip-y", "--db", db_url, "-f", "json"),
+        ("derive", "--source", "vendor-sheet", "--rules", str(rules), "--db", db_url, "-f", "json"),
+    ):
+        result = cli(*command)
+        assert result.exit_code == 0, result.stderr
+        (bandwidth,) = [
+            t for t in json.loads(result.stdout)["derived"] if t["quantity"] == "hbm.bandwidth"
+        ]
+        assert {s["fact"]: s["agrees"] for s in bandwidth["stated"]} == {
+            "y.bw-max": True,
+            "y.bw-min": False,
+        }, command
