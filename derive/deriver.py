@@ -97,11 +97,11 @@ def _readings(uses: tuple[InputUse, ...]) -> list[tuple[int, InputUse, InputUse]
             if reading.reason:
                 why += f" ({reading.reason})"
             candidate = Candidate(
-                reading.value,
-                reading.low,
-                reading.high,
-                False,
-                stated.tier,
+                value=reading.value,
+                low=reading.low,
+                high=reading.high,
+                approx=False,
+                strength=stated.tier,
                 stated=replace(stated, literal=reading.literal, readings=()),
             )
             found.append((position, use, replace(use, used=candidate, others=(), reason=why)))

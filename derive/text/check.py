@@ -85,7 +85,7 @@ a 1 MB article holds some 10,000–45,000; a file of nothing but numbers is refu
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CheckedNumber:
     """One number of a text and what the catalog says of it."""
 
@@ -371,7 +371,13 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 kind = None  # "÷ 8" in a computation the catalog knows: a bandwidth, not bits
             if kind is not None:
                 results.append(
-                    CheckedNumber(file, number, Verdict.non_claim, kind, context=sentence)
+                    CheckedNumber(
+                        file=file,
+                        number=number,
+                        verdict=Verdict.non_claim,
+                        non_claim=kind,
+                        context=sentence,
+                    )
                 )
                 continue
             if index in unit_of_list:  # "80 and 192 GB": the list's unit
@@ -492,13 +498,13 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 # a bare number a written computation resolved: a later repeat means it
                 recent.append(
                     Echo(
-                        found.digits,
-                        found.literal,
-                        block.line,
-                        known.written_unit,
-                        known.written_unit,
-                        chosen.subject,
-                        chosen.quantity,
+                        digits=found.digits,
+                        literal=found.literal,
+                        line=block.line,
+                        unit=known.written_unit,
+                        unit_text=known.written_unit,
+                        subject=chosen.subject,
+                        quantity=chosen.quantity,
                     )
                 )
             elif (
@@ -508,13 +514,13 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             ):  # "24 个张量处理簇" resolved: a later bare 24 may be either it or another 24
                 resolved = chosen is not None and verdict is not Verdict.unresolved
                 echo = Echo(
-                    found.digits,
-                    found.literal,
-                    block.line,
-                    found.unit or "",
-                    found.unit_text,
-                    chosen.subject if resolved and chosen else None,
-                    chosen.quantity if resolved and chosen else None,
+                    digits=found.digits,
+                    literal=found.literal,
+                    line=block.line,
+                    unit=found.unit or "",
+                    unit_text=found.unit_text,
+                    subject=chosen.subject if resolved and chosen else None,
+                    quantity=chosen.quantity if resolved and chosen else None,
                 )
                 recent.append(echo)
                 if block.cell is not None and resolved:
@@ -526,7 +532,13 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 late = NonClaim.discrepancy  # "两种读法差 2.4%": how far two figures part
             if late is not None:
                 results.append(
-                    CheckedNumber(file, number, Verdict.non_claim, late, context=sentence)
+                    CheckedNumber(
+                        file=file,
+                        number=number,
+                        verdict=Verdict.non_claim,
+                        non_claim=late,
+                        context=sentence,
+                    )
                 )
                 continue
             _, _, made_up, follows = cues((low, high))
@@ -551,10 +563,10 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             ):  # how long the example's work takes, where the catalog holds no time
                 results.append(
                     CheckedNumber(
-                        file,
-                        number,
-                        Verdict.non_claim,
-                        NonClaim.illustrative,
+                        file=file,
+                        number=number,
+                        verdict=Verdict.non_claim,
+                        non_claim=NonClaim.illustrative,
                         why="a made-up example, and nothing in the catalog is named",
                         context=sentence,
                     )
@@ -562,9 +574,9 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 continue
             results.append(
                 CheckedNumber(
-                    file,
-                    number,
-                    verdict,
+                    file=file,
+                    number=number,
+                    verdict=verdict,
                     subject=chosen.subject
                     if chosen and verdict is not Verdict.unresolved
                     else None,
@@ -638,10 +650,10 @@ def _settle_doublings(read: Read, results: list[CheckedNumber], first: int) -> N
             held = results[first + index]
             if held.verdict is Verdict.unresolved:
                 results[first + index] = CheckedNumber(
-                    held.file,
-                    held.number,
-                    Verdict.non_claim,
-                    NonClaim.constant,
+                    file=held.file,
+                    number=held.number,
+                    verdict=Verdict.non_claim,
+                    non_claim=NonClaim.constant,
                     context=held.context,
                 )
 

@@ -124,7 +124,15 @@ def _exactly_elsewhere(
 def _placed(subject: str, quantity: str, why: str, how: str) -> Candidate:
     """The pair the text's structure chose (a rule's place, a comparison, a restatement,
     a value among one subject's quantities): as firm as a pair its words name outright."""
-    return Candidate(subject, quantity, 1.0, 1.0, why, how, 1.0)
+    return Candidate(
+        subject=subject,
+        quantity=quantity,
+        subject_score=1.0,
+        quantity_score=1.0,
+        subject_why=why,
+        quantity_why=how,
+        local_quantity=1.0,
+    )
 
 
 def _decide(
@@ -566,7 +574,14 @@ def told_wrong(
                 f"{best.subject_why}; the text speaks of a correction, and {quantity} had "
                 "this value"
             )
-            chosen = Candidate(subject, quantity, best.subject_score, 0.5, best.subject_why, why)
+            chosen = Candidate(
+                subject=subject,
+                quantity=quantity,
+                subject_score=best.subject_score,
+                quantity_score=0.5,
+                subject_why=best.subject_why,
+                quantity_why=why,
+            )
             return Verdict.superseded, chosen, judgement, why, ()
     if error and number.unit and not _round_in_hardware(number):
         explained = []
@@ -893,7 +908,17 @@ def _tied_to(
     however likely a coincidence each would be alone ("128 × 6.4 ÷ 8 = 102.4 GB/s": the
     128 lines of its bus), but for a few bare units of arithmetic (`SMALL_FACTOR`) and
     powers of two other than a width's bits (any part of any chip may count 2048)."""
-    own = [Candidate(subject, q, 1.0, BY_VALUE, "", "") for q in view.quantities_of[subject]]
+    own = [
+        Candidate(
+            subject=subject,
+            quantity=q,
+            subject_score=1.0,
+            quantity_score=BY_VALUE,
+            subject_why="",
+            quantity_why="",
+        )
+        for q in view.quantities_of[subject]
+    ]
     taken: dict[int, tuple[Candidate, Judgement]] = {}
     chance = 1.0
     leftover: dict[int, tuple[Candidate, Judgement]] = {}
@@ -970,7 +995,16 @@ def _units_counted(
             number = numbers[index]
             if index in taken or number.unit not in (None, ""):
                 continue
-            pool = [Candidate(subject, counted, 1.0, BY_VALUE, "", "")]
+            pool = [
+                Candidate(
+                    subject=subject,
+                    quantity=counted,
+                    subject_score=1.0,
+                    quantity_score=BY_VALUE,
+                    subject_why="",
+                    quantity_why="",
+                )
+            ]
             only = _only_agreeing(view, number, pool)
             if only is not None and only[1].verdict is Verdict.matched:
                 taken[index] = only
@@ -1421,7 +1455,14 @@ def divisor(
     subject, dividend = pair
     numerator = view.quantities[dividend].unit
     pool = [
-        Candidate(subject, quantity, 1.0, BY_VALUE, "", "")
+        Candidate(
+            subject=subject,
+            quantity=quantity,
+            subject_score=1.0,
+            quantity_score=BY_VALUE,
+            subject_why="",
+            quantity_why="",
+        )
         for quantity in view.quantities_of.get(subject, ())
         if quantity != dividend
         and fits_unit(view, number, quantity)

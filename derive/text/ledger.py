@@ -35,7 +35,7 @@ UNRESOLVED = Verdict.unresolved.value
 """The pins of a number that states nothing, and of one the review left unresolved."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Pin:
     """One reviewed number of a text."""
 
@@ -99,13 +99,13 @@ def propose(report: TextReport) -> list[Pin]:
         known = result.known
         pins.append(
             Pin(
-                result.number.literal,
-                _normal(result.context)[:200],
-                fingerprint,
-                _pin_of(result),
-                result.subject,
-                result.quantity,
-                known.shown() if known else None,
+                number=result.number.literal,
+                context=_normal(result.context)[:200],
+                fingerprint=fingerprint,
+                pin=_pin_of(result),
+                subject=result.subject,
+                quantity=result.quantity,
+                value=known.shown() if known else None,
             )
         )
     return pins
@@ -171,14 +171,14 @@ def read_ledger(content: str, name: str) -> list[Pin]:
         values = {k: (None if entry.get(k) is None else str(entry[k])) for k in _FIELDS}
         pins.append(
             Pin(
-                values["number"] or "",
-                values["context"] or "",
-                values["fingerprint"] or "",
-                values["pin"] or "",
-                values["subject"],
-                values["quantity"],
-                values["value"],
-                values["accept"],
+                number=values["number"] or "",
+                context=values["context"] or "",
+                fingerprint=values["fingerprint"] or "",
+                pin=values["pin"] or "",
+                subject=values["subject"],
+                quantity=values["quantity"],
+                value=values["value"],
+                accept=values["accept"],
             )
         )
     return pins
