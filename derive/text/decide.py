@@ -47,6 +47,7 @@ from derive.text.resolve import (
 )
 from derive.text.verdict import AGREEING, Verdict
 from schema.refs import Ref
+from schema.spellings import BINARY, MULTIPLES
 from schema.units import dimensionality, quotient_of, unexplained_dimensions
 
 EXACT = Decimal("0.001")
@@ -1087,7 +1088,6 @@ def _named_best(named: dict[str, tuple[float, str]], floor: float = FIRM_SUBJECT
 
 
 PREFIX_BASES = (Decimal(1000), Decimal(1024))
-_DECIMAL_PREFIXES = "kMGTPE"
 
 
 def prefix_base(chain: Chain, numbers: Sequence[TextNumber]) -> int | None:
@@ -1098,9 +1098,10 @@ def prefix_base(chain: Chain, numbers: Sequence[TextNumber]) -> int | None:
         return None
     result = numbers[chain.result]
     unit = result.unit or ""
-    if not unit or unit[0] not in _DECIMAL_PREFIXES or unit[1:2] == "i":
+    if not unit or unit[0] not in MULTIPLES or unit[1:2] == "i":
         return None
-    up = _DECIMAL_PREFIXES[_DECIMAL_PREFIXES.index(unit[0]) + 1 :][:1] + unit[1:]
+    step = MULTIPLES.index(unit[0]) + 1
+    up = (MULTIPLES[step] if step < len(MULTIPLES) else "") + unit[1:]
     for (index, sign), (other, _) in itertools.permutations(chain.operands):
         base, scaled = numbers[index], numbers[other]
         if (
@@ -1249,9 +1250,7 @@ def _round_in_hardware(number: TextNumber) -> bool:
     """
     if number.value > ROUND_IN_HARDWARE or not power_of_two(number.value):
         return False
-    return number.unit in (None, "", "bit", "B") or (number.unit or "").startswith(
-        ("Ki", "Mi", "Gi", "Ti")
-    )
+    return number.unit in (None, "", "bit", "B") or (number.unit or "").startswith(BINARY)
 
 
 def _diagnosed(judgement: Judgement) -> bool:

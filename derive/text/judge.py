@@ -25,6 +25,7 @@ from derive.text.agreement import (
 from derive.text.known import KnownValue, ValueKind
 from derive.text.numbers import TextNumber, spoken_scale
 from derive.text.verdict import Verdict
+from schema.spellings import BINARY_OF
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +166,8 @@ def judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> J
     return found
 
 
-_DECIMAL_BYTES = {"kB": "KiB", "MB": "MiB", "GB": "GiB", "TB": "TiB"}
+_DECIMAL_BYTES = {f"{decimal}B": f"{binary}B" for decimal, binary in BINARY_OF.items()}
+"""Bytes with a decimal prefix → with the binary prefix of the same step: kB → KiB."""
 
 
 def _as_memory_is_sized(number: TextNumber, found: Judgement | None) -> Judgement | None:
