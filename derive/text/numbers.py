@@ -194,7 +194,7 @@ number keeps no unit and reads in the catalog's own scale (TFLOP/s, or TB/s step
 _TIMES_AFTER = re.compile(r"\s?([×x])(?!\s*[\d(（.])(?![A-Za-z0-9_])")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TextNumber:
     """One number of a text, as written and as a value with its written precision."""
 
@@ -336,17 +336,17 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
         date = DATE.match(line, start)
         if date:
             yield TextNumber(
-                line_no,
-                start + 1,
-                date.end(),
-                date.group(),
-                date.group(),
-                Decimal(digits[:4]),
-                None,
-                None,
-                "",
-                False,
-                Decimal(1),
+                line=line_no,
+                column=start + 1,
+                end=date.end(),
+                literal=date.group(),
+                digits=date.group(),
+                value=Decimal(digits[:4]),
+                high=None,
+                unit=None,
+                unit_text="",
+                approx=False,
+                resolution=Decimal(1),
             )
             position = date.end()
             continue

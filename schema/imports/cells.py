@@ -46,7 +46,7 @@ class Defaults:
     reported: frozenset[str] = frozenset()  # "source", "tier": given, wrong, said already
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Reading:
     """One cell's statement: a subject's quantity has this value (None: undisclosed)."""
 
