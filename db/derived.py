@@ -8,7 +8,7 @@ problems in the caller's transaction, replacing what was there.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -147,6 +147,23 @@ def write_rules(conn: Connection, rules: RuleSet) -> None:
         conn.execute(insert(RuleRow), [_rule_row(r) for r in rules.rules])
 
 
+_WRITE_BATCH = 10_000
+"""Derivation rows built before they are written (with their inputs) and let go."""
+
+
+def _insert_trees(
+    conn: Connection, rows: list[dict[str, Any]], inputs: list[dict[str, Any]]
+) -> None:
+    """Write whole trees' rows, the derivations before the inputs that point at them,
+    and empty both lists."""
+    if rows:
+        insert_rows(conn, DerivationRow.__table__, rows)
+    if inputs:
+        insert_rows(conn, DerivationInputRow.__table__, inputs)
+    rows.clear()
+    inputs.clear()
+
+
 def write_derivations(conn: Connection, outcome: Outcome) -> None:
     """Insert the derivations and problems of `outcome` after those already stored.
 
@@ -203,10 +220,9 @@ def write_derivations(conn: Connection, outcome: Outcome) -> None:
                     }
                 )
         next_id += len(numbering.order)
-    if rows:
-        insert_rows(conn, DerivationRow.__table__, rows)
-    if inputs:
-        insert_rows(conn, DerivationInputRow.__table__, inputs)
+        if len(rows) >= _WRITE_BATCH:  # a batch of owners at a time: a large catalog's peak
+            _insert_trees(conn, rows, inputs)
+    _insert_trees(conn, rows, inputs)
     first = (conn.execute(select(func.max(DerivationProblemRow.id))).scalar() or 0) + 1
     problems = [
         {
@@ -223,23 +239,35 @@ def write_derivations(conn: Connection, outcome: Outcome) -> None:
         conn.execute(insert(DerivationProblemRow), problems)
 
 
-def report(rules: RuleSet, outcome: Outcome) -> DeriveReport:
-    """Summarise what `outcome` derived and could not, per rule."""
-    derived = Counter(d.rule_id for d in outcome.derivations)
-    return DeriveReport(
-        derived={r.id: derived.get(r.id, 0) for r in rules.rules},
-        problems=tuple(outcome.problems),
-        conflicts=[
+def report(rules: RuleSet, outcomes: Iterable[Outcome]) -> DeriveReport:
+    """Summarise what `outcomes` derived and could not, per rule."""
+    derived: Counter[str] = Counter()
+    problems: list[Problem] = []
+    conflicts: list[dict[str, str]] = []
+    for outcome in outcomes:
+        derived.update(d.rule_id for d in outcome.derivations)
+        problems += outcome.problems
+        conflicts += [
             {"rule": d.rule_id, "subject": d.subject, "quantity": d.quantity}
             for d in outcome.derivations
             if d.conflict and d.alternative == 0
-        ],
+        ]
+    return DeriveReport(
+        derived={r.id: derived.get(r.id, 0) for r in rules.rules},
+        problems=tuple(problems),
+        conflicts=conflicts,
     )
 
 
-def store_derived(conn: Connection, rules: RuleSet, outcome: Outcome) -> DeriveReport:
-    """Replace the stored rules and every derived value with `outcome`; return a summary."""
+def store_derived(conn: Connection, rules: RuleSet, outcomes: Iterable[Outcome]) -> DeriveReport:
+    """Replace the stored rules and every derived value with `outcomes` (the batches of
+    one derivation, each written and let go before the next is made); return a summary."""
     clear_derivations(conn)
     write_rules(conn, rules)
-    write_derivations(conn, outcome)
-    return report(rules, outcome)
+
+    def written() -> Iterator[Outcome]:
+        for outcome in outcomes:
+            write_derivations(conn, outcome)
+            yield outcome
+
+    return report(rules, written())

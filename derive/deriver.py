@@ -15,7 +15,7 @@ precision. Groups that disagree are each derived and reported as a conflict.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from derive.agreement import agreeing_groups
@@ -357,6 +357,16 @@ class Deriver:
         with gc_paused():
             return self._derive_for(subjects)
 
+    def derive_in_batches(self, subjects: Iterable[str], size: int) -> Iterator[Outcome]:
+        """`derive_for` a batch of `size` subjects at a time, in order. What a batch derived
+        is forgotten before the next begins: a subject another one draws on is derived
+        again there, and only one batch's derivations are alive at once."""
+        ordered = list(subjects)
+        for start in range(0, len(ordered), size):
+            yield self.derive_for(ordered[start : start + size])
+            self._memo.clear()
+            self._stated_candidates.clear()
+
     def _derive_for(self, subjects: Iterable[str]) -> Outcome:
         outcome = Outcome()
         outputs = list(dict.fromkeys(rule.entry.output for rule in self.rules.rules))
@@ -378,6 +388,19 @@ def derive_catalog(
     """Run every rule over the catalog (or over `stated` values with the catalog's subjects
     and quantities), for every subject or for `subjects` only (the others derived only as
     those need them); pure, nothing is written."""
-    values = stated_values(catalog) if stated is None else stated
-    deriver = Deriver(rules, values, subject_kinds(catalog), reference_units(catalog))
+    deriver = _deriver(catalog, rules, stated)
     return deriver.derive_all() if subjects is None else deriver.derive_for(subjects)
+
+
+def derive_in_batches(
+    catalog: Catalog, rules: RuleSet, subjects: Iterable[str], size: int = 1_000
+) -> Iterator[Outcome]:
+    """`derive_catalog` for `subjects`, a batch of `size` subjects at a time, each batch's
+    outcome made only once the one before it is let go: a load of a large catalog
+    writes each batch and keeps none (the same derivations, in the same order)."""
+    return _deriver(catalog, rules, None).derive_in_batches(subjects, size)
+
+
+def _deriver(catalog: Catalog, rules: RuleSet, stated: Iterable[Stated] | None) -> Deriver:
+    values = stated_values(catalog) if stated is None else stated
+    return Deriver(rules, values, subject_kinds(catalog), reference_units(catalog))
