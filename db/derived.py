@@ -147,23 +147,6 @@ def write_rules(conn: Connection, rules: RuleSet) -> None:
         conn.execute(insert(RuleRow), [_rule_row(r) for r in rules.rules])
 
 
-_WRITE_BATCH = 10_000
-"""Derivation rows built before they are written (with their inputs) and let go."""
-
-
-def _insert_trees(
-    conn: Connection, rows: list[dict[str, Any]], inputs: list[dict[str, Any]]
-) -> None:
-    """Write whole trees' rows, the derivations before the inputs that point at them,
-    and empty both lists."""
-    if rows:
-        insert_rows(conn, DerivationRow.__table__, rows)
-    if inputs:
-        insert_rows(conn, DerivationInputRow.__table__, inputs)
-    rows.clear()
-    inputs.clear()
-
-
 def write_derivations(conn: Connection, outcome: Outcome) -> None:
     """Insert the derivations and problems of `outcome` after those already stored.
 
@@ -220,9 +203,10 @@ def write_derivations(conn: Connection, outcome: Outcome) -> None:
                     }
                 )
         next_id += len(numbering.order)
-        if len(rows) >= _WRITE_BATCH:  # a batch of owners at a time: a large catalog's peak
-            _insert_trees(conn, rows, inputs)
-    _insert_trees(conn, rows, inputs)
+    if rows:
+        insert_rows(conn, DerivationRow.__table__, rows)
+    if inputs:
+        insert_rows(conn, DerivationInputRow.__table__, inputs)
     first = (conn.execute(select(func.max(DerivationProblemRow.id))).scalar() or 0) + 1
     problems = [
         {
