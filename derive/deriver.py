@@ -393,7 +393,7 @@ def derive_catalog(
 
 
 def derive_in_batches(
-    catalog: Catalog, rules: RuleSet, subjects: Iterable[str], size: int = 1_000
+    catalog: Catalog, rules: RuleSet, subjects: Iterable[str], size: int = 200
 ) -> Iterator[Outcome]:
     """`derive_catalog` for `subjects`, a batch of `size` subjects at a time, each batch's
     outcome made only once the one before it is let go: a load of a large catalog
