@@ -19,6 +19,7 @@ from derive.text.arithmetic import Computation, product_factors
 from derive.text.known import CatalogView, KnownValue, QuantityName, SubjectName, ValueKind
 from schema.errors import FactsError
 from schema.status import Status
+from schema.tiers import Tier
 from schema.values import allowed, normalise, parse_value
 
 
@@ -224,7 +225,7 @@ def _derived(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
                 value=r.value,
                 low=r.low,
                 high=r.high,
-                tier="derived",
+                tier=Tier.derived,
                 status=Status.current,
                 reason=r.reading,
                 weakest=r.weakest_tier,

@@ -19,10 +19,8 @@ from dataclasses import dataclass
 
 from derive.agreement import agree
 from derive.model import Candidate, Problem
+from schema.tiers import Tier
 from schema.values import allowed
-
-DERIVED_TIER = "derived"
-"""The tier a tree shows for a derived value (its strength is its `weakest` input's)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -191,7 +189,7 @@ class TreeNode:
             "low": self.low,
             "high": self.high,
             "approx": self.approx,
-            "tier": DERIVED_TIER,
+            "tier": Tier.derived.value,  # its strength is its `weakest` input's
             "weakest": self.weakest,
             "widest": self.widest,
             "alternative": self.alternative,

@@ -23,6 +23,7 @@ from pydantic import (
 
 from schema.refs import QUANTITY_ID, SLUG
 from schema.status import Status
+from schema.tiers import Tier
 
 Slug = Annotated[str, StringConstraints(pattern=rf"^{SLUG}$", max_length=120)]
 FactId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9._@:+-]*$", max_length=200)]
@@ -167,7 +168,7 @@ class FactEntry(Entry):
     @field_validator("tier", mode="before")
     @classmethod
     def _derived_is_not_written(cls, tier: object) -> object:
-        if tier == "derived":
+        if tier == Tier.derived:
             raise ValueError(
                 "'derived' is set by rules, never written; use official, measured, "
                 "inferred or estimated"

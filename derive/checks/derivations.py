@@ -13,7 +13,7 @@ from derive.checks.scope import Scope, interval
 from schema.catalog import Fact
 from schema.numbers import format_number
 from schema.status import Status
-from schema.tiers import TIER_ORDER, WEAK_TIERS
+from schema.tiers import TIER_ORDER, WEAK_TIERS, Tier
 
 IMPRECISE = 0.01
 """A derived value whose interval reaches further than ±1 % from it is reported."""
@@ -73,7 +73,7 @@ def weak(scope: Scope) -> Iterator[Finding]:
     """Derived values resting on inferred or estimated inputs, with the weakest link."""
     facts = scope.catalog.facts
     for derivation in scope.outcome.derivations:
-        if TIER_ORDER[derivation.weakest] <= TIER_ORDER["derived"]:
+        if TIER_ORDER[derivation.weakest] <= TIER_ORDER[Tier.derived]:
             continue
         links = sorted(
             {

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from derive.checks.finding import Kind
+from schema.tiers import Tier
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -22,7 +23,7 @@ class Words:
     per_source: str  # "(per {title})"
     quoted_in: str  # "{original}, as quoted in {copy}"
     rule: str  # "derived by rule {rule}: {formula}"
-    tiers: dict[str, str]
+    tiers: dict[Tier, str]  # the note of a cell of a tier weaker than official
     findings: dict[Kind, str]  # per finding kind, for a reader
     finding_other: str
 
@@ -36,10 +37,10 @@ ENGLISH = Words(
     quoted_in="{original}, as quoted in {copy}",
     rule="derived by rule {rule}: {formula}",
     tiers={
-        "measured": "measured by a third party (a benchmark or teardown)",
-        "inferred": "inferred: back-computed, carried over from an earlier generation, or read "
+        Tier.measured: "measured by a third party (a benchmark or teardown)",
+        Tier.inferred: "inferred: back-computed, carried over from an earlier generation, or read "
         "off a diagram",
-        "estimated": "estimated: the author's judgment",
+        Tier.estimated: "estimated: the author's judgment",
     },
     findings={
         Kind.conflict: "the sources disagree on this value",
@@ -58,9 +59,9 @@ CHINESE = Words(
     quoted_in="{original}，转引自 {copy}",
     rule="由规则 {rule} 推导：{formula}",
     tiers={
-        "measured": "第三方实测（基准测试或拆解）",
-        "inferred": "推断：反推、沿用上一代或从示意图读出",
-        "estimated": "估计：作者的判断",
+        Tier.measured: "第三方实测（基准测试或拆解）",
+        Tier.inferred: "推断：反推、沿用上一代或从示意图读出",
+        Tier.estimated: "估计：作者的判断",
     },
     findings={
         Kind.conflict: "各来源对这个数不一致",

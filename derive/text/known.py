@@ -19,7 +19,7 @@ from typing import Any
 from derive.text.arithmetic import Computation, Shapes, gathered, shapes, solved, written_out
 from derive.text.lexicon import Lexicon
 from schema.status import REPLACED, Status
-from schema.tiers import TIER_ORDER
+from schema.tiers import TIER_ORDER, Tier
 
 
 def _names_in(name: str, text: str) -> bool:
@@ -47,7 +47,7 @@ class KnownValue:
     value: float
     low: float
     high: float
-    tier: str = "official"
+    tier: str = Tier.official
     status: Status = Status.current  # a reading's is its fact's
     literal: str | None = None  # as written
     written_unit: str | None = None
