@@ -14,7 +14,7 @@ from derive.model import Candidate, Derivation
 from derive.publish.tables import TableBuilder
 from schema.tiers import Tier
 
-COLOURS = {
+COLOURS: dict[str, str] = {
     Tier.official: "#c8e6c9",
     Tier.measured: "#bbdefb",
     Tier.derived: "#e1bee7",

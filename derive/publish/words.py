@@ -23,7 +23,7 @@ class Words:
     per_source: str  # "(per {title})"
     quoted_in: str  # "{original}, as quoted in {copy}"
     rule: str  # "derived by rule {rule}: {formula}"
-    tiers: dict[Tier, str]  # the note of a cell of a tier weaker than official
+    tiers: dict[str, str]  # by tier: the note of a cell of a tier weaker than official
     findings: dict[Kind, str]  # per finding kind, for a reader
     finding_other: str
 
