@@ -26,24 +26,24 @@ class AuditFormat(StrEnum):
 
 
 def _summary(findings: list[Finding]) -> str:
-    from derive.audit import KINDS
+    from derive.audit import Kind
 
     counts = Counter(f.kind for f in findings)
     acked = Counter(f.kind for f in findings if f.acknowledged)
     parts = [
         f"{counts[k]} {k}" + (f" ({acked[k]} acknowledged)" if acked[k] else "")
-        for k in KINDS
+        for k in Kind
         if counts[k]
     ]
     return ", ".join(parts) or "no findings"
 
 
 def _markdown(findings: list[Finding], shown: list[Finding]) -> str:
-    from derive.audit import KINDS
+    from derive.audit import Kind
 
     counts = Counter(f.kind for f in findings)
     lines = ["# Audit", "", "| kind | findings |", "|---|---|"]
-    lines += [f"| {kind} | {counts[kind]} |" for kind in KINDS if counts[kind]]
+    lines += [f"| {kind} | {counts[kind]} |" for kind in Kind if counts[kind]]
     lines += [
         "",
         "| rests on it | id | finding | numbers | likely cause | acknowledged |",

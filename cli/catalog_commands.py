@@ -112,6 +112,7 @@ def show(
     """Show a subject's facts: value as written, tier, source, locator, date."""
     from db.queries import facts_about
     from db.rawsql import reading
+    from schema.status import Status
 
     day = _date(as_of) if as_of else None
     with reading(db) as reader:
@@ -125,7 +126,7 @@ def show(
     rows = []
     for v in views:
         value = v.literal if v.literal is not None else "(undisclosed)"
-        if v.status != "current":
+        if v.status != Status.current:
             value += f"  [{v.status}]"
         rows.append((v.quantity, value, v.unit, v.tier, v.source_text, v.locator, v.date))
     print_table(

@@ -64,22 +64,22 @@ def derive(
     from db.rawsql import reading
 
     with reading(db) as reader:
-        trees, problems = derivation_trees(reader, name, chip)
+        trees = derivation_trees(reader, name, chip)
     if fmt is Format.json:
-        print_json({"derived": trees, "problems": problems})
+        print_json(trees.as_json())
         return
     from cli.tree import render_tree
 
-    for i, tree in enumerate(trees):
+    for i, tree in enumerate(trees.derived):
         if i:
             print_line("")
         print_line(render_tree(tree))
-    for problem in problems:
+    for problem in trees.problems:
         print_error(
-            f"could not derive {problem['quantity']} for {problem['subject']} "
-            f"(rule {problem['rule']}): {problem['detail']}"
+            f"could not derive {problem.quantity} for {problem.subject} "
+            f"(rule {problem.rule_id}): {problem.detail}"
         )
-    if not trees and not problems:
+    if not trees.derived and not trees.problems:
         print_error(f"nothing derives {name or 'anything'}" + (f" for {chip}" if chip else ""))
 
 
@@ -95,38 +95,39 @@ def _derive_from_sources(
     from db.database import database
     from db.derived import derive_stored_from_sources
     from db.load import loaded_rules
-    from derive.from_sources import as_data, selected
+    from derive.from_sources import selected, source_trees
 
     with database(db, must_exist=True) as engine:
         found, rule_set = derive_stored_from_sources(
             engine, loaded_rules(engine, rules, standard=standard), sources
         )
-    data = as_data(selected(found, name, chip), rule_set)
+    shown = source_trees(selected(found, name, chip), rule_set)
     if fmt is Format.json:
-        print_json(data)
+        print_json(shown.as_json())
         return
     from cli.tree import render_compared, render_tree
 
+    named = ", ".join(shown.sources)
     print_line(
-        f"derived from the {data['facts']} facts of {', '.join(data['sources'])} only, "
+        f"derived from the {shown.facts} facts of {named} only, "
         "with the rules and their constants; nothing was written"
     )
-    for tree in data["derived"]:
+    for tree in shown.derived:
         print_line("")
         print_line(render_tree(tree))
-    if data["compared"]:
+    if shown.compared:
         print_line("")
-        print_line(render_compared(data["compared"]))
-    for problem in data["problems"]:
-        if name is None and chip is None and problem["kind"] == "missing-input":
+        print_line(render_compared(shown.compared))
+    for problem in shown.problems:
+        if name is None and chip is None and problem.kind == "missing-input":
             continue  # a source holds few of every rule's inputs: named ones are listed
         print_error(
-            f"could not derive {problem['quantity']} for {problem['subject']} "
-            f"(rule {problem['rule']}) from {', '.join(data['sources'])}: {problem['detail']}"
+            f"could not derive {problem.quantity} for {problem.subject} "
+            f"(rule {problem.rule_id}) from {named}: {problem.detail}"
         )
-    if not data["derived"] and not data["problems"]:
+    if not shown.derived and not shown.problems:
         what = (name or "anything") + (f" for {chip}" if chip else "")
-        print_error(f"nothing derives {what} from {', '.join(data['sources'])}")
+        print_error(f"nothing derives {what} from {named}")
 
 
 def _derive_all(rules: list[Path], standard: bool, db: str | None, fmt: Format) -> None:
@@ -136,21 +137,14 @@ def _derive_all(rules: list[Path], standard: bool, db: str | None, fmt: Format) 
     with database(db, must_exist=True) as engine:
         report = rederive(engine, loaded_rules(engine, rules, standard=standard))
     if fmt is Format.json:
-        print_json(
-            {
-                "derived": report.derived,
-                "total": report.total,
-                "problems": report.problems,
-                "conflicts": report.conflicts,
-            }
-        )
+        print_json(report.as_json())
         return
     print_table("derived", ("rule", "values"), sorted(report.derived.items()))
     if report.problems:
         print_table(
             "could not derive",
             ("rule", "subject", "why"),
-            [(p["rule"], p["subject"], p["detail"]) for p in report.problems],
+            [(p.rule_id, p.subject, p.detail) for p in report.problems],
         )
     print_line(
         f"{report.total} values derived; {len(report.problems)} rule applications could not be made"

@@ -95,14 +95,17 @@ def check(
             for (name, _), report in zip(texts, reports, strict=True)
         ]
         reports = [c.report if c else r for c, r in zip(checks, reports, strict=True)]
-    wanted = set(show or ()) or {v.value for v in Verdict}
+    wanted = {Verdict(v) for v in show} if show else set(Verdict)
     if fmt is Format.json:
-        shown = [_report_json(r, c, wanted) for r, c in zip(reports, checks, strict=True)]
+        shown = [
+            c.as_json(wanted) if c is not None else r.as_json(wanted)
+            for r, c in zip(reports, checks, strict=True)
+        ]
         print_json({"files": shown})
     else:
         for report, ledger_check in zip(reports, checks, strict=True):
             for result in report.results:
-                if result.verdict.value in wanted:
+                if result.verdict in wanted:
                     print_line(verdict_line(result))
             if ledger_check is not None:
                 for pin in ledger_check.stale:
@@ -126,9 +129,9 @@ def _with_ledger(name: str, report: TextReport, view: Any) -> LedgerCheck | None
 
 
 def _fails(report: TextReport, unresolved: bool) -> bool:
-    from derive.text import Verdict
+    from derive.text.verdict import FLAGGED, Verdict
 
-    failing = {Verdict.mismatched, Verdict.superseded}
+    failing = set(FLAGGED)
     if unresolved:
         failing.add(Verdict.unresolved)
     return any(r.verdict in failing and not r.accepted for r in report.results) or any(
@@ -151,10 +154,12 @@ def _summary(report: TextReport, ledger_check: LedgerCheck | None) -> str:
 
 def verdict_line(result: CheckedNumber) -> str:
     """One number's verdict as a line of text."""
+    from derive.text.verdict import FLAGGED, Verdict
+
     n, judgement = result.number, result.judgement
     where = f"{result.file}:{n.line}:{n.column}"
-    verdict = result.verdict.value
-    loud = verdict.upper() if verdict in ("mismatched", "superseded") else verdict
+    verdict = result.verdict
+    loud = verdict.value.upper() if verdict in FLAGGED else verdict.value
     head = f"{where}  {n.literal}  {loud}"
     if result.non_claim is not None:
         return f"{head} ({result.non_claim.value})"
@@ -166,7 +171,7 @@ def verdict_line(result: CheckedNumber) -> str:
     if judgement.correction is not None:
         fix = judgement.correction
         parts.append(f"now {fix.shown()} ({fix.ref}{', ' + fix.date if fix.date else ''})")
-    if judgement.difference is not None and verdict == "mismatched":
+    if judgement.difference is not None and verdict is Verdict.mismatched:
         parts.append(f"{judgement.difference:+.1%}")
     if judgement.cause:
         parts.append(f"likely cause: {judgement.cause}")
@@ -178,50 +183,6 @@ def verdict_line(result: CheckedNumber) -> str:
         parts.append(f"DRIFT: {result.drift}")
     parts.append(f"[{result.why}]")
     return "; ".join(parts)
-
-
-def _result_json(result: CheckedNumber) -> dict[str, Any]:
-    judgement = result.judgement
-    known = judgement.known if judgement else None
-    fix = judgement.correction if judgement else None
-    return {
-        "line": result.number.line,
-        "column": result.number.column,
-        "number": result.number.literal,
-        "verdict": result.verdict.value,
-        "non_claim": result.non_claim.value if result.non_claim else None,
-        "subject": result.subject,
-        "quantity": result.quantity,
-        "ref": known.ref if known else None,
-        "kind": known.kind.value if known else None,
-        "value": known.shown() if known else None,
-        "correction": fix.ref if fix else None,
-        "correction_value": fix.shown() if fix else None,
-        "correction_date": fix.date if fix else None,
-        "difference": judgement.difference if judgement else None,
-        "cause": judgement.cause if judgement else None,
-        "rounded": judgement.rounded if judgement else False,
-        "why": result.why,
-        "firm": result.firm,
-        "candidates": list(result.candidates),
-        "pinned": result.pinned,
-        "drift": result.drift,
-        "accepted": result.accepted,
-    }
-
-
-def _report_json(
-    report: TextReport, ledger_check: LedgerCheck | None, wanted: set[str]
-) -> dict[str, Any]:
-    data: dict[str, Any] = {"file": report.file, "numbers": len(report.results)}
-    data.update(report.counts())
-    data["results"] = [_result_json(r) for r in report.results if r.verdict.value in wanted]
-    if ledger_check is not None:
-        data["ledger"] = {
-            "unpinned": [_result_json(r) for r in ledger_check.unpinned],
-            "stale": [{"number": p.number, "context": p.context} for p in ledger_check.stale],
-        }
-    return data
 
 
 def coverage(

@@ -11,29 +11,64 @@ from typing import TYPE_CHECKING
 from schema.lazy import exports
 
 if TYPE_CHECKING:
-    from db import api
-    from db.database import database, open_database
-    from db.errors import DatabaseError, DatabaseUnavailable, NoDatabase, UnknownName
+    from db import api, database
+    from db.database import open_database
+    from db.errors import (
+        CatalogGone,
+        DatabaseError,
+        DatabaseUnavailable,
+        DuplicateFact,
+        EmptyDatabase,
+        LockRefused,
+        NoDatabase,
+        NoRules,
+        SchemaAhead,
+        SchemaBehind,
+        Stale,
+        StoredUnitRefused,
+        WriteConflict,
+    )
     from db.load import LoadReport, load_into
+    from schema.errors import UnknownName
 
 _WHERE = {
     "api": "db.api",
     "database": "db.database",
     "open_database": "db.database",
+    "CatalogGone": "db.errors",
     "DatabaseError": "db.errors",
     "DatabaseUnavailable": "db.errors",
+    "DuplicateFact": "db.errors",
+    "EmptyDatabase": "db.errors",
+    "LockRefused": "db.errors",
     "NoDatabase": "db.errors",
-    "UnknownName": "db.errors",
+    "NoRules": "db.errors",
+    "SchemaAhead": "db.errors",
+    "SchemaBehind": "db.errors",
+    "Stale": "db.errors",
+    "StoredUnitRefused": "db.errors",
+    "WriteConflict": "db.errors",
     "LoadReport": "db.load",
     "load_into": "db.load",
+    "UnknownName": "schema.errors",
 }
 
 __all__ = [
+    "CatalogGone",
     "DatabaseError",
     "DatabaseUnavailable",
+    "DuplicateFact",
+    "EmptyDatabase",
     "LoadReport",
+    "LockRefused",
     "NoDatabase",
+    "NoRules",
+    "SchemaAhead",
+    "SchemaBehind",
+    "Stale",
+    "StoredUnitRefused",
     "UnknownName",
+    "WriteConflict",
     "api",
     "database",
     "load_into",

@@ -25,6 +25,7 @@ from schema.catalog import Catalog
 from schema.errors import CatalogError, CatalogErrors, Place
 from schema.files import replace_file, round_trip_yaml
 from schema.reader import read_catalog
+from schema.status import Status
 from schema.yaml_source import decode_utf8, read_file
 
 
@@ -74,7 +75,7 @@ def same_fact(catalog: Catalog, fact: dict[str, Any]) -> str | None:
     for found in catalog.facts.values():
         entry = found.entry
         if (
-            found.status == "current"
+            found.status == Status.current
             and found.subject == str(fact["subject"])
             and entry.quantity == str(fact["quantity"])
             and entry.value == str(fact["value"])

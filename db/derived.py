@@ -8,7 +8,7 @@ problems in the caller's transaction, replacing what was there.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,7 @@ from db.bulk import insert_rows
 from db.derived_models import DerivationInputRow, DerivationProblemRow, DerivationRow, RuleRow
 from derive.deriver import Outcome
 from derive.from_sources import SourceDerivation, derive_from_sources
-from derive.model import Candidate, Derivation
+from derive.model import Candidate, Derivation, Problem
 from derive.rules import Rule, RuleFolders, RuleSet, read_rules
 
 
@@ -29,13 +29,23 @@ class DeriveReport:
     """What a rebuild derived and what it could not, per rule."""
 
     derived: dict[str, int] = field(default_factory=dict)
-    problems: list[dict[str, str]] = field(default_factory=list)
+    problems: tuple[Problem, ...] = ()
     conflicts: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def total(self) -> int:
         """How many top-level values were derived."""
         return sum(self.derived.values())
+
+    def as_json(self) -> dict[str, object]:
+        """This summary as JSON-ready data: the values per rule, their total, the problems
+        (as `facts derive NAME` lists them) and the conflicts."""
+        return {
+            "derived": self.derived,
+            "total": self.total,
+            "problems": [problem.as_json() for problem in self.problems],
+            "conflicts": self.conflicts,
+        }
 
 
 def derive_stored_from_sources(
@@ -44,7 +54,7 @@ def derive_stored_from_sources(
     """The stored catalog derived from the facts of `sources` only, with `rules` and their
     constants (`derive.from_sources`), and the rules read; nothing is written.
 
-    Raises `UnknownSource` for a source the catalog does not hold, `EmptyDatabase`
+    Raises `UnknownName` for a source the catalog does not hold, `EmptyDatabase`
     before any load.
     """
     from db.store import read_loaded
@@ -213,26 +223,35 @@ def write_derivations(conn: Connection, outcome: Outcome) -> None:
         conn.execute(insert(DerivationProblemRow), problems)
 
 
-def report(rules: RuleSet, outcome: Outcome) -> DeriveReport:
-    """Summarise what `outcome` derived and could not, per rule."""
-    derived = Counter(d.rule_id for d in outcome.derivations)
-    return DeriveReport(
-        derived={r.id: derived.get(r.id, 0) for r in rules.rules},
-        problems=[
-            {"rule": p.rule_id, "subject": p.subject, "kind": p.kind, "detail": p.detail}
-            for p in outcome.problems
-        ],
-        conflicts=[
+def report(rules: RuleSet, outcomes: Iterable[Outcome]) -> DeriveReport:
+    """Summarise what `outcomes` derived and could not, per rule."""
+    derived: Counter[str] = Counter()
+    problems: list[Problem] = []
+    conflicts: list[dict[str, str]] = []
+    for outcome in outcomes:
+        derived.update(d.rule_id for d in outcome.derivations)
+        problems += outcome.problems
+        conflicts += [
             {"rule": d.rule_id, "subject": d.subject, "quantity": d.quantity}
             for d in outcome.derivations
             if d.conflict and d.alternative == 0
-        ],
+        ]
+    return DeriveReport(
+        derived={r.id: derived.get(r.id, 0) for r in rules.rules},
+        problems=tuple(problems),
+        conflicts=conflicts,
     )
 
 
-def store_derived(conn: Connection, rules: RuleSet, outcome: Outcome) -> DeriveReport:
-    """Replace the stored rules and every derived value with `outcome`; return a summary."""
+def store_derived(conn: Connection, rules: RuleSet, outcomes: Iterable[Outcome]) -> DeriveReport:
+    """Replace the stored rules and every derived value with `outcomes` (the batches of
+    one derivation, each written and let go before the next is made); return a summary."""
     clear_derivations(conn)
     write_rules(conn, rules)
-    write_derivations(conn, outcome)
-    return report(rules, outcome)
+
+    def written() -> Iterator[Outcome]:
+        for outcome in outcomes:
+            write_derivations(conn, outcome)
+            yield outcome
+
+    return report(rules, written())

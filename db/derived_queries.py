@@ -10,7 +10,8 @@ from typing import Any
 
 from db.queries import check_quantity, resolve_subject, under, under_params
 from db.rawsql import Reader, in_list
-from derive.agreement import agree
+from derive.model import Problem
+from derive.tree_model import DerivedTrees, TreeFact, TreeInput, TreeNode, TreeOther
 
 _FACTS = (
     "SELECT f.*, s.title AS source_title, v.title AS via_title FROM facts f "
@@ -20,20 +21,23 @@ _FACTS = (
 
 
 class _TreeBuilder:
-    """Builds JSON-ready trees, caching the rows it has read."""
+    """Builds trees (`derive.tree_model`) from stored rows, caching the rows it has read."""
 
     def __init__(self, reader: Reader) -> None:
         self.reader = reader
         self.units = {r["id"]: r["unit"] for r in reader.all("SELECT id, unit FROM quantities")}
         self.rules = {r["id"]: r for r in reader.all("SELECT id, formula, source_id FROM rules")}
-        self._facts: dict[tuple[str, str], list[dict[str, Any]]] = {}
-        self._by_id: dict[str, dict[str, Any]] = {}
+        self._facts: dict[tuple[str, str], list[TreeFact]] = {}
+        self._by_id: dict[str, TreeFact] = {}
         self._rows: dict[int, dict[str, Any]] = {}
         self._inputs: dict[int, list[dict[str, Any]]] = {}
+        self._rule_of: dict[int, str] = {}
 
     def load(self, ids: list[int]) -> None:
-        """Read the derivations `ids` and everything below them, a level at a time."""
+        """Read the derivations `ids` and everything below them, a level at a time, and
+        the rules of the derived values shown beside their inputs."""
         wanted = [i for i in ids if i not in self._rows]
+        beside: set[int] = set()
         while wanted:
             marks, params = in_list("d", wanted)
             for row in self.reader.all(f"SELECT * FROM derivations WHERE id IN {marks}", params):
@@ -44,6 +48,7 @@ class _TreeBuilder:
                 params,
             ):
                 self._inputs.setdefault(use["derivation_id"], []).append(use)
+                beside.update(o["derivation"] for o in use["others"] if "derivation" in o)
             below = {
                 use["input_derivation_id"]
                 for i in wanted
@@ -51,8 +56,16 @@ class _TreeBuilder:
                 if use["input_derivation_id"] is not None
             }
             wanted = [i for i in below if i not in self._rows]
+        self._rule_of.update((i, row["rule_id"]) for i, row in self._rows.items())
+        unread = sorted(beside - self._rule_of.keys())
+        if unread:
+            marks, params = in_list("d", unread)
+            for row in self.reader.all(
+                f"SELECT id, rule_id FROM derivations WHERE id IN {marks}", params
+            ):
+                self._rule_of[row["id"]] = row["rule_id"]
 
-    def fact(self, fact_id: str) -> dict[str, Any]:
+    def fact(self, fact_id: str) -> TreeFact:
         """One fact by id, with its source (a variant's input may be its parent's fact)."""
         if fact_id not in self._by_id:
             (row,) = self.reader.all(
@@ -62,7 +75,7 @@ class _TreeBuilder:
             self._by_id[fact_id] = self._fact(row)
         return self._by_id[fact_id]
 
-    def facts_of(self, subject: str, quantity: str) -> list[dict[str, Any]]:
+    def facts_of(self, subject: str, quantity: str) -> list[TreeFact]:
         """The current facts of a subject's quantity, with their sources."""
         key = (subject, quantity)
         if key not in self._facts:
@@ -75,79 +88,82 @@ class _TreeBuilder:
         return self._facts[key]
 
     @staticmethod
-    def _fact(row: dict[str, Any]) -> dict[str, Any]:
+    def _fact(row: dict[str, Any]) -> TreeFact:
         def number(value: Any) -> float | None:
             return float(value) if value is not None else None
 
-        return {
-            "fact": row["id"],
-            "literal": row["literal"],
-            "undisclosed": row["undisclosed"],
-            "tier": row["tier"],
-            "source": row["source_id"],
-            "source_title": row["source_title"],
-            "via": row["via_id"],
-            "via_title": row["via_title"],
-            "locator": row["locator"],
-            "date": row["date"].isoformat() if row["date"] else None,
-            "value": number(row["value_norm"]),
-            "low": number(row["low_norm"]),
-            "high": number(row["high_norm"]),
-        }
+        return TreeFact(
+            id=row["id"],
+            literal=row["literal"],
+            undisclosed=row["undisclosed"],
+            tier=row["tier"],
+            source=row["source_id"],
+            source_title=row["source_title"],
+            via=row["via_id"],
+            via_title=row["via_title"],
+            locator=row["locator"],
+            date=row["date"],
+            value=number(row["value_norm"]),
+            low=number(row["low_norm"]),
+            high=number(row["high_norm"]),
+            bound=row["comparator"],
+        )
 
-    def node(self, derivation_id: int) -> dict[str, Any]:
-        """One derivation and its inputs, recursively, as a JSON-ready tree."""
+    def _other(self, stored: dict[str, Any]) -> TreeOther:
+        """A value stored beside an input's (`db.derived`): its fact, or the rule of the
+        derivation it names by row id."""
+        return TreeOther(
+            fact=stored.get("fact"),
+            rule=self._rule_of[stored["derivation"]] if "derivation" in stored else None,
+            value=stored["value"],
+            low=stored["low"],
+            high=stored["high"],
+            agrees=stored["agrees"],
+        )
+
+    def node(self, derivation_id: int) -> TreeNode:
+        """One derivation and its inputs, recursively, as a tree."""
         row = self._rows[derivation_id]
         rule = self.rules[row["rule_id"]]
-        stated = []
-        for fact in self.facts_of(row["subject_id"], row["quantity_id"]):
-            agrees = None
-            if fact["value"] is not None:
-                agrees = agree((fact["low"], fact["high"]), (row["low"], row["high"]))
-            stated.append({**fact, "agrees": agrees})
-        inputs = []
-        for use in self._inputs.get(derivation_id, []):
-            item: dict[str, Any] = {
-                "ref": use["ref"],
-                "subject": use["subject_id"],
-                "quantity": use["quantity_id"],
-                "unit": self.units[use["quantity_id"]],
-                "reason": use["reason"],
-                "others": use["others"],
-            }
-            if use["fact_id"] is not None:
-                item["fact"] = self.fact(use["fact_id"])
-            else:
-                item["derived"] = self.node(use["input_derivation_id"])
-            inputs.append(item)
-        return {
-            "subject": row["subject_id"],
-            "quantity": row["quantity_id"],
-            "rule": row["rule_id"],
-            "formula": rule["formula"],
-            "rule_source": rule["source_id"],
-            "unit": self.units[row["quantity_id"]],
-            "value": row["value"],
-            "low": row["low"],
-            "high": row["high"],
-            "approx": row["approx"],
-            "tier": "derived",
-            "weakest": row["weakest_tier"],
-            "widest": row["widest"],
-            "alternative": row["alternative"],
-            "conflict": row["conflict"],
-            "reading": row["reading"],
-            "stated": stated,
-            "inputs": inputs,
-        }
+        inputs = tuple(
+            TreeInput(
+                ref=use["ref"],
+                subject=use["subject_id"],
+                quantity=use["quantity_id"],
+                unit=self.units[use["quantity_id"]],
+                reason=use["reason"],
+                others=tuple(self._other(o) for o in use["others"]),
+                fact=self.fact(use["fact_id"]) if use["fact_id"] is not None else None,
+                derived=(self.node(use["input_derivation_id"]) if use["fact_id"] is None else None),
+            )
+            for use in self._inputs.get(derivation_id, [])
+        )
+        current = self.facts_of(row["subject_id"], row["quantity_id"])
+        return TreeNode(
+            subject=row["subject_id"],
+            quantity=row["quantity_id"],
+            rule=row["rule_id"],
+            formula=rule["formula"],
+            rule_source=rule["source_id"],
+            unit=self.units[row["quantity_id"]],
+            value=row["value"],
+            low=row["low"],
+            high=row["high"],
+            approx=row["approx"],
+            weakest=row["weakest_tier"],
+            widest=row["widest"],
+            alternative=row["alternative"],
+            conflict=row["conflict"],
+            reading=row["reading"],
+            stated=tuple(fact.beside(row["low"], row["high"]) for fact in current),
+            inputs=inputs,
+        )
 
 
-def derivation_trees(
-    reader: Reader, name: str | None, subject: str | None = None
-) -> tuple[list[dict[str, Any]], list[dict[str, str]]]:
-    """Return the derivations of quantity `name` (or under the dotted prefix; every
-    quantity when None) as trees, for one subject or all, and the problems of rules
-    that could not derive them."""
+def derivation_trees(reader: Reader, name: str | None, subject: str | None = None) -> DerivedTrees:
+    """The derivations of quantity `name` (or under the dotted prefix; every quantity when
+    None) as trees, for one subject or all, and the problems of rules that could not
+    derive them."""
     where = ["top = :top"]
     params: dict[str, Any] = {"top": True}
     problem_where = ["1 = 1"]
@@ -166,22 +182,22 @@ def derivation_trees(
         params,
     )
     problem_params = {k: v for k, v in params.items() if k != "top"}
-    problems = [
-        {
-            "subject": p["subject_id"],
-            "quantity": p["quantity_id"],
-            "rule": p["rule_id"],
-            "kind": p["kind"],
-            "detail": p["detail"],
-        }
+    problems = tuple(
+        Problem(
+            subject=p["subject_id"],
+            quantity=p["quantity_id"],
+            rule_id=p["rule_id"],
+            kind=p["kind"],
+            detail=p["detail"],
+        )
         for p in reader.all(
             f"SELECT * FROM derivation_problems WHERE {' AND '.join(problem_where)} ORDER BY id",
             problem_params,
         )
-    ]
+    )
     builder = _TreeBuilder(reader)
     builder.load(ids)
-    return [builder.node(i) for i in ids], problems
+    return DerivedTrees(derived=tuple(builder.node(i) for i in ids), problems=problems)
 
 
 def rule_rows(reader: Reader) -> list[dict[str, Any]]:

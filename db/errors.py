@@ -9,7 +9,6 @@ FactsError (schema.errors)
 │   ├── WriteConflict             a concurrent writer won; nothing was written
 │   └── EmptyDatabase             the database holds no catalog yet
 ├── LockRefused (OSError)         a catalog lock file that is a link, pipe or folder
-├── UnknownName (LookupError)     a subject, quantity or rule the database does not hold
 ├── StoredUnitRefused (ValueError) a stored unit this process cannot define
 ├── DuplicateFact (ValueError)    `facts add` of a fact the catalog already holds
 ├── NoRules (ValueError)          `derive --all` with rules folders that hold no rules
@@ -48,10 +47,6 @@ class WriteConflict(DatabaseError):
 
 class LockRefused(FactsError, OSError):
     """A lock file that is not a plain file of its own (a symbolic link, a pipe): refused."""
-
-
-class UnknownName(FactsError, LookupError):
-    """No subject, quantity, table or fact has this id, name or alias."""
 
 
 class StoredUnitRefused(FactsError, ValueError):

@@ -113,7 +113,7 @@ def keeping(kept: dict[str, Kept]) -> tuple[DocumentReader, DocumentKeeper]:
     return read, keep
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Reading:
     """A catalog and its rules as read for a load, and what to keep of its files.
 
@@ -244,7 +244,14 @@ def read_changed(
     declaring = {f for (f,) in conn.execute(select(quantities.c.file).distinct())}
     if declaring & (changed | removed):
         return None  # every value is read against the quantities: read them all again
-    reading = Reading(Catalog(), RuleSet((), ""), dict(digests), {}, 0, root=root)
+    reading = Reading(
+        catalog=Catalog(),
+        rules=RuleSet((), ""),
+        digests=dict(digests),
+        fresh={},
+        parsed=0,
+        root=root,
+    )
     for name in sorted(again):
         parsed = _parse(reading, name)
         if parsed is None or parsed.quantities or parsed.units:
@@ -320,7 +327,14 @@ def read_whole(
     """The catalog read whole: each file from its stored entry when it has a sound one
     for its digest, parsed otherwise; `CatalogErrors` on any problem, as the reader
     gives them."""
-    reading = Reading(Catalog(), RuleSet((), ""), dict(digests), {}, 0, root=root)
+    reading = Reading(
+        catalog=Catalog(),
+        rules=RuleSet((), ""),
+        digests=dict(digests),
+        fresh={},
+        parsed=0,
+        root=root,
+    )
     names = [n for n in digests if not n.startswith(STANDARD)]
     kept = {n for n in names if n in stored and stored[n].sha256 == digests[n]}
     bodies = _bodies(conn, kept)
@@ -360,4 +374,4 @@ def given(
     parsed = dict(digests)
     parsed.update((name, kept.sha256) for name, kept in (cached or {}).items())
     fresh = {name: kept.sealed for name, kept in (cached or {}).items()}
-    return Reading(catalog, rules, parsed, fresh, len(names))
+    return Reading(catalog=catalog, rules=rules, digests=parsed, fresh=fresh, parsed=len(names))

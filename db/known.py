@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -19,7 +18,9 @@ from derive.inputs import inherited
 from derive.text.arithmetic import Computation, product_factors
 from derive.text.known import CatalogView, KnownValue, QuantityName, SubjectName, ValueKind
 from schema.errors import FactsError
-from schema.values import normalise, parse_value
+from schema.status import Status
+from schema.tiers import Tier
+from schema.values import allowed, normalise, parse_value
 
 
 def catalog_view(conn: Connection) -> CatalogView:
@@ -76,7 +77,7 @@ def _provenance(conn: Connection, facts: Sequence[Row[Any]]) -> dict[str, str]:
             words[subject_id].append(note)
     cited: dict[str, set[str]] = defaultdict(set)
     for fact in facts:
-        if fact.status != "current":
+        if fact.status != Status.current:
             continue  # an old value's note names what it was wrongly taken from
         words[fact.subject_id] += filter(None, (fact.note, fact.locator))
         if fact.source_id:
@@ -149,7 +150,7 @@ def _facts(all_rows: Sequence[Row[Any]], units: dict[str, str]) -> list[KnownVal
     known: list[KnownValue] = []
     for r in rows:
         unit = units[r.quantity_id]
-        low, high = _bounded(r.comparator, float(r.low_norm), float(r.high_norm))
+        low, high = allowed(r.comparator, float(r.low_norm), float(r.high_norm))
         base = KnownValue(
             kind=ValueKind.fact,
             ref=r.id,
@@ -160,7 +161,7 @@ def _facts(all_rows: Sequence[Row[Any]], units: dict[str, str]) -> list[KnownVal
             low=low,
             high=high,
             tier=r.tier,
-            status=r.status,
+            status=Status(r.status),
             literal=r.literal,
             written_unit=r.unit,
             date=r.date.isoformat() if r.date else None,
@@ -168,7 +169,7 @@ def _facts(all_rows: Sequence[Row[Any]], units: dict[str, str]) -> list[KnownVal
             reason=r.reason,
             ranged=r.magnitude_high is not None,
             bound=r.comparator,
-            note=r.note if r.status != "current" else None,  # what an old value was
+            note=r.note if r.status != Status.current else None,  # what an old value was
         )
         known.append(base)
         for index, reading in enumerate(r.alternatives or (), start=1):
@@ -188,7 +189,7 @@ def _facts(all_rows: Sequence[Row[Any]], units: dict[str, str]) -> list[KnownVal
                     low=float(normal.low),
                     high=float(normal.high),
                     tier=r.tier,
-                    status="alternative",
+                    status=Status(r.status),
                     literal=reading["value"],
                     written_unit=parsed.unit,
                     date=base.date,
@@ -197,15 +198,6 @@ def _facts(all_rows: Sequence[Row[Any]], units: dict[str, str]) -> list[KnownVal
                 )
             )
     return known
-
-
-def _bounded(comparator: str | None, low: float, high: float) -> tuple[float, float]:
-    """The values a bound allows: "≤6.4 Gbit/s" is anything up to 6.4, not 6.35–6.45."""
-    if comparator in ("≤", "<"):
-        return min(0.0, low), high
-    if comparator in ("≥", ">"):
-        return low, math.inf
-    return low, high
 
 
 def _derived(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
@@ -233,8 +225,8 @@ def _derived(conn: Connection, units: dict[str, str]) -> list[KnownValue]:
                 value=r.value,
                 low=r.low,
                 high=r.high,
-                tier="derived",
-                status="current" if r.reading is None else "alternative",
+                tier=Tier.derived,
+                status=Status.current,
                 reason=r.reading,
                 weakest=r.weakest_tier,
             )

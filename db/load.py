@@ -26,7 +26,7 @@ from db.sync import (
     loaded_state,
     sync_catalog,
 )
-from derive.deriver import derive_catalog
+from derive.deriver import derive_in_batches
 from derive.rules import (
     STANDARD_RULES,
     RuleFolders,
@@ -142,8 +142,8 @@ def rederive(engine: Engine, rules_dir: RuleFolders | Path) -> DeriveReport:
                 f"{rules_dir} holds no rules: deriving with them would delete every derived "
                 "value; name the directory that holds the catalog's rules"
             )
-        outcome = derive_catalog(catalog, rules)
-        report = store_derived(conn, rules, outcome)
+        batches = derive_in_batches(catalog, rules, sorted(catalog.subjects))
+        report = store_derived(conn, rules, batches)
         root = conn.execute(select(StateRow.value).where(StateRow.key == CATALOG_KEY)).scalar()
         rows = (
             loaded_state(rules.digest, Path(root), rules_dir)

@@ -9,9 +9,9 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from typing import Any
 
-from db.errors import UnknownName
 from db.rawsql import Reader
-from schema.errors import suggest
+from schema.errors import UnknownName, suggest
+from schema.status import Status
 
 __all__ = [
     "FactView",
@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FactView:
     """A fact as the commands show it: value as written, tier, source, place, date."""
 
@@ -167,7 +167,7 @@ def facts_about(
     if as_of is not None:
         views = [_as_of(v, newer, as_of) for v in views if _held(v, as_of)]
     if not include_superseded:
-        views = [v for v in views if v.status == "current"]
+        views = [v for v in views if v.status == Status.current]
     return views
 
 
@@ -178,10 +178,10 @@ def _held(view: FactView, day: dt.date) -> bool:
 
 def _as_of(view: FactView, newer: dict[str | None, FactView], day: dt.date) -> FactView:
     """The fact with the status it had on `day`: a correction counts from its own date."""
-    if view.status == "superseded":
+    if view.status == Status.superseded:
         replacement = newer.get(view.id)
         if replacement is not None and not _held(replacement, day):
-            return replace(view, status="current", superseded_by=None)
+            return replace(view, status=Status.current, superseded_by=None)
     return view
 
 

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
-from db.errors import UnknownName
 from db.store import read_loaded
 from db.stored_outcome import stored_outcome
 from derive.audit import Finding, audit
@@ -16,7 +15,7 @@ from derive.deriver import Outcome
 from derive.publish.tables import BuiltTable, TableBuilder
 from derive.rules import RuleFolders, RuleSet, read_rules
 from schema.catalog import Catalog
-from schema.errors import suggest
+from schema.errors import UnknownName, suggest
 from schema.gcpause import gc_paused
 
 

@@ -38,6 +38,7 @@ from schema.models import (
     SubjectEntry,
     TableEntry,
 )
+from schema.status import Status
 from schema.values import NormalValue, written_value
 
 T = TypeVar("T")
@@ -353,7 +354,8 @@ def _fact(row: Mapping[str, Any], superseded_by: str | None) -> Fact:
         undisclosed=row["undisclosed"],
         exact=row["exact"],
         subject=row["subject_id"] if row["subject_written"] else None,
-        status="withdrawn" if row["status"] == "withdrawn" else "current",
+        # plain text, as a file entry holds it (a YAML writer takes no enum)
+        status=(Status.withdrawn if row["status"] == Status.withdrawn else Status.current).value,
         # Given, not defaulted: model_construct would inspect the default factory.
         qualifiers=_qualifiers(row["qualifiers"]),
         alternatives=tuple(
@@ -364,13 +366,15 @@ def _fact(row: Mapping[str, Any], superseded_by: str | None) -> Fact:
     parsed = written_value(row["literal"], row["precision"]) if row["literal"] is not None else None
     normal = row["value_norm"]
     return Fact(
-        _trusted(FactEntry, given),
-        row["subject_id"],
-        Origin(row["file"], row["line"], row["position"]),
-        parsed,
-        NormalValue(normal, row["low_norm"], row["high_norm"]) if normal is not None else None,
-        row["status"],
-        superseded_by,
+        entry=_trusted(FactEntry, given),
+        subject=row["subject_id"],
+        origin=Origin(row["file"], row["line"], row["position"]),
+        parsed=parsed,
+        normal=NormalValue(normal, row["low_norm"], row["high_norm"])
+        if normal is not None
+        else None,
+        status=row["status"],
+        superseded_by=superseded_by,
     )
 
 
@@ -414,19 +418,18 @@ def _read_back(conn: Connection, with_facts: bool) -> Catalog:
         catalog.subjects[subject.id] = Subject(subject, _origin(row), row.file_subject)
     if not with_facts:
         return catalog
-    superseded_by: dict[str, str] = {}
     names = (*_FACT_READ, "qualifiers")
-    fact_rows = sorted(
-        (
-            dict(zip(names, row, strict=True))  # by name; a dict reads faster than a Row
-            for row in conn.execute(select(*_FACT_COLUMNS, _QUALIFIERS_TEXT))
-        ),
-        key=lambda r: (r["file"], r["position"]),
+    at = {name: index for index, name in enumerate(names)}
+    file, position, fact_id, supersedes = (
+        at[n] for n in ("file", "position", "id", "supersedes_id")
     )
-    for stored in fact_rows:
-        if stored["supersedes_id"] is not None:
-            superseded_by[stored["supersedes_id"]] = stored["id"]
-    for stored in fact_rows:
+    fact_rows = sorted(
+        conn.execute(select(*_FACT_COLUMNS, _QUALIFIERS_TEXT)).all(),
+        key=lambda r: (r[file], r[position]),
+    )
+    superseded_by = {r[supersedes]: r[fact_id] for r in fact_rows if r[supersedes] is not None}
+    for row in fact_rows:
+        stored = dict(zip(names, row, strict=True))  # read by name; one row's dict at a time
         catalog.facts[stored["id"]] = _fact(stored, superseded_by.get(stored["id"]))
     _read_tables(conn, catalog)
     for row in _by_place(conn.execute(select(AcknowledgementRow.__table__)).all()):

@@ -72,10 +72,22 @@ class _Rebuilt:
         value, low, high = float(ref["value"]), float(ref["low"]), float(ref["high"])
         if "fact" in ref:
             stated = self._fact(str(ref["fact"]), subject)
-            return Candidate(value, low, high, stated.approx, stated.tier, stated=stated)
+            return Candidate(
+                value=value,
+                low=low,
+                high=high,
+                approx=stated.approx,
+                strength=stated.tier,
+                stated=stated,
+            )
         derivation = self.derivation(int(ref["derivation"]))
         return Candidate(
-            value, low, high, derivation.approx, derivation.weakest, derivation=derivation
+            value=value,
+            low=low,
+            high=high,
+            approx=derivation.approx,
+            strength=derivation.weakest,
+            derivation=derivation,
         )
 
     def _used(
@@ -91,10 +103,20 @@ class _Rebuilt:
                 if other.literal == literal:
                     shown = replace(stated, literal=other.literal, readings=())
                     return Candidate(
-                        other.value, other.low, other.high, stated.approx, stated.tier, shown
+                        value=other.value,
+                        low=other.low,
+                        high=other.high,
+                        approx=stated.approx,
+                        strength=stated.tier,
+                        stated=shown,
                     )
         return Candidate(
-            stated.value, stated.low, stated.high, stated.approx, stated.tier, stated=stated
+            value=stated.value,
+            low=stated.low,
+            high=stated.high,
+            approx=stated.approx,
+            strength=stated.tier,
+            stated=stated,
         )
 
     def derivation(self, row_id: int) -> Derivation:
@@ -141,5 +163,8 @@ def stored_outcome(conn: Connection, catalog: Catalog) -> Outcome:
     catalog as loaded, whose facts the derivations' inputs name)."""
     rebuilt = _Rebuilt(conn, catalog)
     tops = sorted(row_id for row_id, row in rebuilt.rows.items() if row[4])
-    problems = [Problem(*row) for row in _all(conn, _PROBLEMS)]
+    problems = [
+        Problem(subject=subject, quantity=quantity, rule_id=rule, kind=kind, detail=detail)
+        for subject, quantity, rule, kind, detail in _all(conn, _PROBLEMS)
+    ]
     return Outcome([rebuilt.derivation(i) for i in tops], problems)

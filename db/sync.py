@@ -44,7 +44,7 @@ from db.load_state_models import CatalogFileRow, StateRow
 from db.models import FactRow, QuantityRow, SourceRow, SubjectRow, TableSpecRow
 from db.store import catalog_rows, row_key
 from db.units import store_units
-from derive.deriver import derive_catalog
+from derive.deriver import derive_in_batches
 from derive.inputs import parent_chain, subject_kinds
 from derive.rules import RuleFolders, RuleSet, rules_digest
 from schema.catalog import Catalog
@@ -77,7 +77,7 @@ def loaded_state(digest: str, root: Path, rules: RuleFolders | Path) -> list[dic
     ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SyncReport:
     """What a load changed: rows per kind written, facts changed, subjects derived again."""
 
@@ -389,7 +389,8 @@ def _derive_and_store(conn: Connection, reading: Reading, owners: set[str] | Non
     if not reading.derivable(conn, derived_for):
         raise TakeTheWholeWay
     # reading.catalog now holds every fact those derivations can rest on
-    write_derivations(conn, derive_catalog(reading.catalog, reading.rules, subjects=derived_for))
+    for outcome in derive_in_batches(reading.catalog, reading.rules, derived_for):
+        write_derivations(conn, outcome)
     return len(derived_for)
 
 

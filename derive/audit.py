@@ -11,14 +11,14 @@ import dataclasses
 from collections.abc import Iterable
 
 from derive.checks import acknowledged, run
-from derive.checks.finding import KINDS, Finding
+from derive.checks.finding import KINDS, Finding, Kind
 from derive.checks.ranking import ranked
 from derive.checks.scope import Scope
 from derive.deriver import Outcome
 from derive.rules import RuleSet
 from schema.catalog import Catalog
 
-__all__ = ["KINDS", "Finding", "audit", "finish"]
+__all__ = ["KINDS", "Finding", "Kind", "audit", "finish"]
 
 
 def finish(
@@ -33,7 +33,7 @@ def finish(
     fresh = ranked(  # once per id first: the one an acknowledgement is judged against
         dataclasses.replace(f, acknowledged=False, reason=None) if f.acknowledged else f
         for f in findings
-        if f.kind != "stale-acknowledgement"
+        if f.kind is not Kind.stale_acknowledgement
     )
     return ranked(acknowledged.apply(fresh, catalog.acknowledgements, texts_checked=texts_checked))
 

@@ -15,7 +15,7 @@ precision. Groups that disagree are each derived and reported as a conflict.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from derive.agreement import agreeing_groups
@@ -46,8 +46,10 @@ def preference(candidate: Candidate) -> tuple[object, ...]:
     return candidate.key
 
 
-def _groups(candidates: list[Candidate]) -> list[list[Candidate]]:
-    """Split candidates into groups in which every pair agrees, the best seeding them."""
+def choices(candidates: list[Candidate]) -> list[list[Candidate]]:
+    """The candidate values of one input in groups in which every pair agrees, each group
+    best first and the best seeding them: the deriver takes each group's first, and
+    derives once for each group when there are several (a conflict)."""
     return agreeing_groups(sorted(candidates, key=preference), lambda c: (c.low, c.high))
 
 
@@ -95,11 +97,11 @@ def _readings(uses: tuple[InputUse, ...]) -> list[tuple[int, InputUse, InputUse]
             if reading.reason:
                 why += f" ({reading.reason})"
             candidate = Candidate(
-                reading.value,
-                reading.low,
-                reading.high,
-                False,
-                stated.tier,
+                value=reading.value,
+                low=reading.low,
+                high=reading.high,
+                approx=False,
+                strength=stated.tier,
                 stated=replace(stated, literal=reading.literal, readings=()),
             )
             found.append((position, use, replace(use, used=candidate, others=(), reason=why)))
@@ -257,16 +259,16 @@ class Deriver:
                 # whose inputs this subject lacks: it does not apply
                 return [], None
             return [], Problem(
-                subject,
-                rule.entry.output,
-                rule.id,
-                "missing-input",
-                "missing " + ", ".join(missing),
+                subject=subject,
+                quantity=rule.entry.output,
+                rule_id=rule.id,
+                kind="missing-input",
+                detail="missing " + ", ".join(missing),
             )
         options: list[list[InputUse]] = []
         conflict = False
         for ref, node, found in per_ref:
-            groups = _groups(found)
+            groups = choices(found)
             conflict |= len(groups) > 1
             uses = []
             for group in groups:
@@ -290,7 +292,13 @@ class Deriver:
             try:
                 made.append(self._evaluate(rule, subject, combination, index, conflict))
             except EvaluationProblem as exc:
-                return made, Problem(subject, rule.entry.output, rule.id, exc.kind, exc.detail)
+                return made, Problem(
+                    subject=subject,
+                    quantity=rule.entry.output,
+                    rule_id=rule.id,
+                    kind=exc.kind,
+                    detail=exc.detail,
+                )
         for position, use, reading in _readings(combinations[0]):
             uses = list(combinations[0])
             uses[position] = reading
@@ -349,6 +357,16 @@ class Deriver:
         with gc_paused():
             return self._derive_for(subjects)
 
+    def derive_in_batches(self, subjects: Iterable[str], size: int) -> Iterator[Outcome]:
+        """`derive_for` a batch of `size` subjects at a time, in order. What a batch derived
+        is forgotten before the next begins: a subject another one draws on is derived
+        again there, and only one batch's derivations are alive at once."""
+        ordered = list(subjects)
+        for start in range(0, len(ordered), size):
+            yield self.derive_for(ordered[start : start + size])
+            self._memo.clear()
+            self._stated_candidates.clear()
+
     def _derive_for(self, subjects: Iterable[str]) -> Outcome:
         outcome = Outcome()
         outputs = list(dict.fromkeys(rule.entry.output for rule in self.rules.rules))
@@ -370,6 +388,19 @@ def derive_catalog(
     """Run every rule over the catalog (or over `stated` values with the catalog's subjects
     and quantities), for every subject or for `subjects` only (the others derived only as
     those need them); pure, nothing is written."""
-    values = stated_values(catalog) if stated is None else stated
-    deriver = Deriver(rules, values, subject_kinds(catalog), reference_units(catalog))
+    deriver = _deriver(catalog, rules, stated)
     return deriver.derive_all() if subjects is None else deriver.derive_for(subjects)
+
+
+def derive_in_batches(
+    catalog: Catalog, rules: RuleSet, subjects: Iterable[str], size: int = 200
+) -> Iterator[Outcome]:
+    """`derive_catalog` for `subjects`, a batch of `size` subjects at a time, each batch's
+    outcome made only once the one before it is let go: a load of a large catalog
+    writes each batch and keeps none (the same derivations, in the same order)."""
+    return _deriver(catalog, rules, None).derive_in_batches(subjects, size)
+
+
+def _deriver(catalog: Catalog, rules: RuleSet, stated: Iterable[Stated] | None) -> Deriver:
+    values = stated_values(catalog) if stated is None else stated
+    return Deriver(rules, values, subject_kinds(catalog), reference_units(catalog))

@@ -3,8 +3,6 @@
 FactsError (schema.errors)
 ├── FormulaError (ValueError)          a rule's formula that cannot be read, or reaches too far
 ├── RulesDirectoryMissing (ValueError) a --rules folder that is missing or holds no rules
-├── UnknownSource (LookupError)        derive --from-source with a source the catalog lacks
-├── NotInCatalog (LookupError)         a quantity to select that the catalog does not hold
 ├── TemplateError (ValueError)         a template that cannot be rendered (reference, syntax)
 ├── BadAcknowledgement (ValueError)    an acknowledgement naming no kind of finding
 │                                      (derive.checks.acknowledged: it words itself)
@@ -34,14 +32,6 @@ class FormulaError(FactsError, ValueError):
 class RulesDirectoryMissing(FactsError, ValueError):
     """A rules directory that does not exist, or a named one without rules: refused
     before anything is written."""
-
-
-class UnknownSource(FactsError, LookupError):
-    """A source id the catalog does not hold."""
-
-
-class NotInCatalog(FactsError, LookupError):
-    """A quantity to select that the catalog does not hold."""
 
 
 class TemplateError(FactsError, ValueError):

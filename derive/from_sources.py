@@ -15,16 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from derive.agreement import agree_within, relative_difference
 from derive.deriver import Outcome, derive_catalog
-from derive.errors import NotInCatalog, UnknownSource
-from derive.model import Derivation
+from derive.model import Derivation, Problem
 from derive.rules import RuleSet
+from derive.tree_model import TreeNode
 from derive.trees import TreeBuilder
 from schema.catalog import Catalog, Fact
-from schema.errors import suggest
+from schema.errors import UnknownName, suggest
+from schema.status import Status
 
 
 def facts_of_sources(catalog: Catalog, sources: Sequence[str]) -> Catalog:
@@ -32,12 +32,12 @@ def facts_of_sources(catalog: Catalog, sources: Sequence[str]) -> Catalog:
     (`source`) or copy read (`via`) is one of them; subjects, quantities and sources kept.
 
     A fact of theirs that a fact of another source corrects is current here: the
-    selection holds what these sources state. Raises `UnknownSource` for an id the
+    selection holds what these sources state. Raises `UnknownName` for an id the
     catalog does not hold, with the closest ids.
     """
     for source in sources:
         if source not in catalog.sources:
-            raise UnknownSource(f"no source {source!r}{suggest(source, catalog.sources)}")
+            raise UnknownName(f"no source {source!r}{suggest(source, catalog.sources)}")
     chosen = set(sources)
     kept = {
         fact_id: fact
@@ -45,8 +45,8 @@ def facts_of_sources(catalog: Catalog, sources: Sequence[str]) -> Catalog:
         if fact.entry.source in chosen or fact.entry.via in chosen
     }
     for fact_id, fact in kept.items():
-        if fact.status == "superseded" and fact.superseded_by not in kept:
-            kept[fact_id] = replace(fact, status="current", superseded_by=None)
+        if fact.status == Status.superseded and fact.superseded_by not in kept:
+            kept[fact_id] = replace(fact, status=Status.current, superseded_by=None)
     return Catalog(
         sources=dict(catalog.sources),
         quantities=dict(catalog.quantities),
@@ -55,7 +55,7 @@ def facts_of_sources(catalog: Catalog, sources: Sequence[str]) -> Catalog:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Comparison:
     """A derived value beside a fact the chosen sources state for the same subject and
     quantity: matched when they agree (or lie within the rule's tolerance)."""
@@ -64,6 +64,25 @@ class Comparison:
     derivation: Derivation
     matched: bool
     difference: float  # (derived − stated) / stated; inf when the stated value is 0
+    unit: str  # the quantity's reference unit, the derived value's
+
+    def as_json(self) -> dict[str, object]:
+        """This comparison as JSON-ready data."""
+        d = self.derivation
+        return {
+            "subject": d.subject,
+            "quantity": d.quantity,
+            "rule": d.rule_id,
+            "reading": d.reading,
+            "fact": self.fact.entry.id,
+            "stated": self.fact.entry.value,
+            "derived": d.value,
+            "low": d.low,
+            "high": d.high,
+            "unit": self.unit,
+            "verdict": "matched" if self.matched else "mismatch",
+            "difference": self.difference,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +101,7 @@ def derive_from_sources(
     """Derive from the facts of `sources` only (with the rules and their constants), and
     compare every derived value with the facts those sources state; nothing is written.
 
-    Raises `UnknownSource` for a source id the catalog does not hold.
+    Raises `UnknownName` for a source id the catalog does not hold.
     """
     chosen = facts_of_sources(catalog, sources)
     outcome = derive_catalog(chosen, rules)
@@ -97,7 +116,7 @@ def compare(catalog: Catalog, rules: RuleSet, outcome: Outcome) -> list[Comparis
     tolerance = {rule.id: rule.entry.tolerance for rule in rules.rules}
     stated: dict[tuple[str, str], list[Fact]] = {}
     for fact in catalog.facts.values():
-        if fact.status != "current" or fact.normal is None or fact.parsed is None:
+        if fact.status != Status.current or fact.normal is None or fact.parsed is None:
             continue
         if fact.parsed.comparator is None:
             stated.setdefault((fact.subject, fact.entry.quantity), []).append(fact)
@@ -113,20 +132,27 @@ def compare(catalog: Catalog, rules: RuleSet, outcome: Outcome) -> list[Comparis
                 difference,
                 tolerance.get(derivation.rule_id, 0.0),
             )
-            found.append(Comparison(fact, derivation, matched, difference))
+            found.append(
+                Comparison(
+                    fact=fact,
+                    derivation=derivation,
+                    matched=matched,
+                    difference=difference,
+                    unit=catalog.quantities[derivation.quantity].unit,
+                )
+            )
     return found
 
 
 def selected(result: SourceDerivation, name: str | None, subject: str | None) -> SourceDerivation:
     """Only the derivations and comparisons of quantity `name` (or those under the dotted
     prefix) and of `subject` (an id, name or alias); None selects all. Raises
-    `NotInCatalog` for a quantity, `UnknownSubject` for a subject, the catalog does not
-    hold."""
+    `UnknownName` for a quantity or a subject the catalog does not hold."""
     catalog = result.catalog
     if name is not None and not any(
         q == name or q.startswith(name + ".") for q in catalog.quantities
     ):
-        raise NotInCatalog(f"no quantity {name!r}{suggest(name, catalog.quantities)}")
+        raise UnknownName(f"no quantity {name!r}{suggest(name, catalog.quantities)}")
     subject_id = catalog.subject_named(subject) if subject is not None else None
 
     def wanted(node_subject: str, quantity: str) -> bool:
@@ -144,47 +170,46 @@ def selected(result: SourceDerivation, name: str | None, subject: str | None) ->
     return replace(result, outcome=outcome, comparisons=comparisons)
 
 
-def as_data(result: SourceDerivation, rules: RuleSet) -> dict[str, Any]:
-    """The result as JSON-ready data: the chosen sources and how many facts they state,
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SourceTrees:
+    """What `facts derive --source` shows: the chosen sources, how many facts they state,
     each derivation's tree (as `facts derive` shows stored ones), the comparisons with
     what the sources state, and the problems of rules that could not be applied."""
+
+    sources: tuple[str, ...]
+    facts: int
+    derived: tuple[TreeNode, ...]
+    compared: tuple[Comparison, ...]
+    problems: tuple[Problem, ...]
+
+    def as_json(self) -> dict[str, object]:
+        """All of it as JSON-ready data."""
+        return {
+            "sources": list(self.sources),
+            "facts": self.facts,
+            "derived": [tree.as_json() for tree in self.derived],
+            "compared": [c.as_json() for c in self.compared],
+            "problems": [p.as_json() for p in self.problems],
+        }
+
+
+def source_trees(result: SourceDerivation, rules: RuleSet) -> SourceTrees:
+    """The result as trees, in order: derivations by subject, quantity, rule and
+    alternative; comparisons by subject, quantity and fact."""
     builder = TreeBuilder(result.catalog, rules)
     derivations = sorted(
         result.outcome.derivations,
         key=lambda d: (d.subject, d.quantity, d.rule_id, d.alternative, d.reading or ""),
     )
-    return {
-        "sources": list(result.sources),
-        "facts": len(result.catalog.facts),
-        "derived": [builder.node(d) for d in derivations],
-        "compared": [
-            {
-                "subject": c.derivation.subject,
-                "quantity": c.derivation.quantity,
-                "rule": c.derivation.rule_id,
-                "reading": c.derivation.reading,
-                "fact": c.fact.entry.id,
-                "stated": c.fact.entry.value,
-                "derived": c.derivation.value,
-                "low": c.derivation.low,
-                "high": c.derivation.high,
-                "unit": result.catalog.quantities[c.derivation.quantity].unit,
-                "verdict": "matched" if c.matched else "mismatch",
-                "difference": c.difference,
-            }
-            for c in sorted(
+    return SourceTrees(
+        sources=result.sources,
+        facts=len(result.catalog.facts),
+        derived=tuple(builder.node(d) for d in derivations),
+        compared=tuple(
+            sorted(
                 result.comparisons,
                 key=lambda c: (c.derivation.subject, c.derivation.quantity, c.fact.entry.id),
             )
-        ],
-        "problems": [
-            {
-                "subject": p.subject,
-                "quantity": p.quantity,
-                "rule": p.rule_id,
-                "kind": p.kind,
-                "detail": p.detail,
-            }
-            for p in result.outcome.problems
-        ],
-    }
+        ),
+        problems=tuple(result.outcome.problems),
+    )

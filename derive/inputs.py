@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from derive.model import Reading, Stated
 from schema.catalog import Catalog, Fact
+from schema.status import Status
 from schema.values import normalise, parse_value
 
 
@@ -38,7 +39,7 @@ def _own_values(catalog: Catalog) -> list[Stated]:
     not a bound ('>9.2 Gbit/s' says too little to compute with)."""
     stated = []
     for fact in catalog.facts.values():
-        if fact.status != "current" or fact.normal is None or fact.parsed is None:
+        if fact.status != Status.current or fact.normal is None or fact.parsed is None:
             continue
         if fact.parsed.comparator is not None:
             continue
@@ -122,7 +123,9 @@ def current_facts(catalog: Catalog) -> dict[tuple[str, str], list[Fact]]:
     """The current facts of each (subject, quantity), a variant's inherited ones included
     (for the quantities it states nothing of itself)."""
     held = _by_subject(
-        (f.subject, f.entry.quantity, f) for f in catalog.facts.values() if f.status == "current"
+        (f.subject, f.entry.quantity, f)
+        for f in catalog.facts.values()
+        if f.status == Status.current
     )
     found = {(s, q): values for s, quantities in held.items() for q, values in quantities.items()}
     found.update(inherited(held, _parents(catalog)))

@@ -38,7 +38,14 @@ class Stated:
 
     def as_candidate(self) -> Candidate:
         """This stated value as a candidate value for a rule's input."""
-        return Candidate(self.value, self.low, self.high, self.approx, self.tier, stated=self)
+        return Candidate(
+            value=self.value,
+            low=self.low,
+            high=self.high,
+            approx=self.approx,
+            strength=self.tier,
+            stated=self,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +59,7 @@ class Reading:
     reason: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Candidate:
     """One value an input could take: a stated fact or a derivation."""
 
@@ -147,11 +154,16 @@ class Derivation:
     def as_candidate(self) -> Candidate:
         """This derivation as a candidate value for another rule's input."""
         return Candidate(
-            self.value, self.low, self.high, self.approx, self.weakest, derivation=self
+            value=self.value,
+            low=self.low,
+            high=self.high,
+            approx=self.approx,
+            strength=self.weakest,
+            derivation=self,
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Problem:
     """Why a rule could not be applied to a subject."""
 
@@ -160,3 +172,13 @@ class Problem:
     rule_id: str
     kind: str
     detail: str
+
+    def as_json(self) -> dict[str, str]:
+        """This problem as JSON-ready data."""
+        return {
+            "subject": self.subject,
+            "quantity": self.quantity,
+            "rule": self.rule_id,
+            "kind": self.kind,
+            "detail": self.detail,
+        }

@@ -11,16 +11,23 @@ from typing import TYPE_CHECKING
 from schema.lazy import exports
 
 if TYPE_CHECKING:
-    from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject
+    from schema.catalog import Catalog, Fact, Origin, Quantity, Source, Subject, Table
     from schema.errors import (
         CatalogError,
         CatalogErrors,
+        CatalogExists,
         FactsError,
         UnitError,
+        UnknownName,
+        Unresolved,
+        Unwritable,
         ValueSyntaxError,
     )
     from schema.reader import read_catalog
-    from schema.values import NormalValue, ParsedValue, normalise, parse_value
+    from schema.refs import Ref
+    from schema.status import Status
+    from schema.tiers import TIER_ORDER, Tier
+    from schema.values import NormalValue, ParsedValue, allowed, normalise, parse_value
 
 _WHERE = {
     "Catalog": "schema.catalog",
@@ -29,32 +36,52 @@ _WHERE = {
     "Quantity": "schema.catalog",
     "Source": "schema.catalog",
     "Subject": "schema.catalog",
+    "Table": "schema.catalog",
     "CatalogError": "schema.errors",
     "CatalogErrors": "schema.errors",
+    "CatalogExists": "schema.errors",
     "FactsError": "schema.errors",
     "UnitError": "schema.errors",
+    "UnknownName": "schema.errors",
+    "Unresolved": "schema.errors",
+    "Unwritable": "schema.errors",
     "ValueSyntaxError": "schema.errors",
     "read_catalog": "schema.reader",
+    "Ref": "schema.refs",
+    "Status": "schema.status",
+    "TIER_ORDER": "schema.tiers",
+    "Tier": "schema.tiers",
     "NormalValue": "schema.values",
     "ParsedValue": "schema.values",
+    "allowed": "schema.values",
     "normalise": "schema.values",
     "parse_value": "schema.values",
 }
 
 __all__ = [
+    "TIER_ORDER",
     "Catalog",
     "CatalogError",
     "CatalogErrors",
+    "CatalogExists",
     "Fact",
     "FactsError",
     "NormalValue",
     "Origin",
     "ParsedValue",
     "Quantity",
+    "Ref",
     "Source",
+    "Status",
     "Subject",
+    "Table",
+    "Tier",
     "UnitError",
+    "UnknownName",
+    "Unresolved",
+    "Unwritable",
     "ValueSyntaxError",
+    "allowed",
     "normalise",
     "parse_value",
     "read_catalog",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from schema.errors import UnknownSubject, suggest
+from schema.errors import UnknownName, suggest
 from schema.models import (
     AcknowledgementEntry,
     FactEntry,
@@ -18,6 +18,7 @@ from schema.models import (
     SubjectEntry,
     TableEntry,
 )
+from schema.status import Status
 from schema.values import NormalValue, ParsedValue
 
 
@@ -67,7 +68,7 @@ class Subject:
     file_subject: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Fact:
     """A fact entry resolved: its subject, parsed and normalised value, and status."""
 
@@ -76,7 +77,7 @@ class Fact:
     origin: Origin
     parsed: ParsedValue | None
     normal: NormalValue | None
-    status: str = "current"
+    status: Status = Status.current
     superseded_by: str | None = None
 
 
@@ -96,7 +97,7 @@ class Acknowledgement:
     origin: Origin
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class Catalog:
     """Sources, quantities, subjects and facts by id, in the order they were written."""
 
@@ -110,7 +111,7 @@ class Catalog:
 
     def subject_named(self, name: str) -> str:
         """The id of the subject called `name` (its id, name or an alias, any case);
-        `UnknownSubject` when none is."""
+        `UnknownName` when none is."""
         if name in self.subjects:
             return name
         wanted = name.casefold()
@@ -118,7 +119,7 @@ class Catalog:
             names = (subject.entry.name, *subject.entry.aliases)
             if any(wanted == n.casefold() for n in names):
                 return subject_id
-        raise UnknownSubject(f"no subject {name!r}{suggest(name, list(self.subjects))}")
+        raise UnknownName(f"no subject {name!r}{suggest(name, list(self.subjects))}")
 
     def counts(self) -> dict[str, int]:
         """Return how many entries of each kind the catalog holds (its own: not the

@@ -8,7 +8,8 @@
     ├── CatalogErrors                   every problem of a catalog, all reported at once
     │   └── ImportErrors                an import's problems (schema.imports.problems)
     ├── CatalogExists (ValueError)      `facts init` into a folder that holds files
-    ├── UnknownSubject (LookupError)    a subject the catalog does not hold
+    ├── UnknownName (LookupError)       a subject, quantity, source, table or rule named that
+    │                                   the catalog (or the database loaded from it) lacks
     └── Unresolved                      an imported name the catalog knows not, or twice
         └── MappingProblem              a mapping's unknown name, at its line (schema.imports.cells)
 
@@ -84,5 +85,6 @@ class Unresolved(FactsError):
     """A name the catalog does not know, or knows more than once; the text says which."""
 
 
-class UnknownSubject(FactsError, LookupError):
-    """A subject named that the catalog does not hold."""
+class UnknownName(FactsError, LookupError):
+    """A subject, quantity, source, table or rule named that the catalog does not hold (nor
+    the database loaded from it); the text says which, with the nearest names."""

@@ -31,6 +31,7 @@ from typing import Any
 
 from schema.models import CatalogFile
 from schema.reader import TABLE_REF
+from schema.status import Status
 from schema.yaml_source import LocatedDocument, Path_
 
 FORMAT = 1
@@ -53,7 +54,7 @@ def context() -> str:
     return digest.hexdigest()[:32]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FileFacts:
     """The facts of one file as the checks that span files see them, by position."""
 
@@ -88,7 +89,7 @@ class FileFacts:
             ids=tuple(f.id for f in facts),
             subjects={i: f.subject for i, f in enumerate(facts) if f.subject is not None},
             supersedes={i: f.supersedes for i, f in enumerate(facts) if f.supersedes is not None},
-            withdrawn=tuple(i for i, f in enumerate(facts) if f.status == "withdrawn"),
+            withdrawn=tuple(i for i, f in enumerate(facts) if f.status == Status.withdrawn),
             computed_from={i: f.computed_from for i, f in enumerate(facts) if f.computed_from},
             quantities=tuple(sorted({f.quantity for f in facts})),
             sources=tuple(sorted({s for f in facts for s in (f.source, f.via) if s is not None})),
@@ -152,7 +153,7 @@ def _position(value: Any, count: int) -> int:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CachedFile:
     """One file's entry: its data less its facts (the head), its facts' data (the body,
     None when not read), the lines of both, and the index of its facts."""
@@ -175,14 +176,14 @@ class CachedFile:
         facts_at = list(data).index(_FACTS) if _FACTS in data else None
         body = data.get(_FACTS)
         return cls(
-            doc.file,
-            head,
-            tuple(_lines_of(head, (), doc)),
-            FileFacts.of(parsed),
+            name=doc.file,
+            head=head,
+            head_lines=tuple(_lines_of(head, (), doc)),
+            facts=FileFacts.of(parsed),
             # A `facts:` key with nothing under it is kept as one: a list of no facts.
-            [] if facts_at is not None and body is None else body,
-            tuple(_lines_of(body, (_FACTS,), doc)) if facts_at is not None else (),
-            facts_at,
+            body=[] if facts_at is not None and body is None else body,
+            body_lines=tuple(_lines_of(body, (_FACTS,), doc)) if facts_at is not None else (),
+            facts_at=facts_at,
         )
 
     def _head_lines(self) -> dict[Path_, int]:
@@ -234,14 +235,14 @@ class CachedFile:
             if not isinstance(body, list):
                 return None
             entry = CachedFile(
-                self.name,
-                self.head,
-                self.head_lines,
-                self.facts,
-                body,
-                lines,
-                self.facts_at,
-                self.head_at,
+                name=self.name,
+                head=self.head,
+                head_lines=self.head_lines,
+                facts=self.facts,
+                body=body,
+                body_lines=lines,
+                facts_at=self.facts_at,
+                head_at=self.head_at,
             )
             entry.document()  # every line is there, and no more
             if len(body) != len(self.facts.ids):
@@ -269,7 +270,14 @@ def decode_head(name: str, blob: bytes | None) -> CachedFile | None:
         at: dict[Path_, int] = {}
         _place_lines(head, (), iter(head_lines), at)  # every line is there, and no more
         entry = CachedFile(
-            name, head, head_lines, FileFacts.from_json(data["facts"]), None, (), facts_at, at
+            name=name,
+            head=head,
+            head_lines=head_lines,
+            facts=FileFacts.from_json(data["facts"]),
+            body=None,
+            body_lines=(),
+            facts_at=facts_at,
+            head_at=at,
         )
     except (ValueError, TypeError, KeyError, zlib.error):
         return None

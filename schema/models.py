@@ -22,6 +22,8 @@ from pydantic import (
 )
 
 from schema.refs import QUANTITY_ID, SLUG
+from schema.status import Status
+from schema.tiers import Tier
 
 Slug = Annotated[str, StringConstraints(pattern=rf"^{SLUG}$", max_length=120)]
 FactId = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9._@:+-]*$", max_length=200)]
@@ -78,6 +80,7 @@ SubjectKind = Literal[
     "other",
 ]
 WrittenTier = Literal["official", "measured", "inferred", "estimated"]
+WrittenStatus = Literal["current", "withdrawn"]  # held to schema.status by a test
 """The tiers a catalog may write: `schema.tiers.WRITTEN_TIERS`, spelled out for the type
 checker (tests/test_tiers.py holds the two together)."""
 
@@ -160,12 +163,12 @@ class FactEntry(Entry):
     rank: Annotated[int, Field(ge=-(2**31), le=2**31 - 1)] | None = None
     supersedes: FactId | None = None
     reason: Text | None = None
-    status: Literal["current", "withdrawn"] = "current"
+    status: WrittenStatus = "current"
 
     @field_validator("tier", mode="before")
     @classmethod
     def _derived_is_not_written(cls, tier: object) -> object:
-        if tier == "derived":
+        if tier == Tier.derived:
             raise ValueError(
                 "'derived' is set by rules, never written; use official, measured, "
                 "inferred or estimated"
@@ -178,7 +181,7 @@ class FactEntry(Entry):
             raise ValueError("an undisclosed fact has no value; drop `value` or `undisclosed`")
         if not self.undisclosed and self.value is None:
             raise ValueError("missing `value` (or `undisclosed: true` if the vendor does not say)")
-        if (self.supersedes or self.status == "withdrawn") and self.reason is None:
+        if (self.supersedes or self.status == Status.withdrawn) and self.reason is None:
             raise ValueError("a correction or a withdrawal needs a `reason`")
         if self.precision is not None and self.exact:
             raise ValueError("a fact is either `exact: true` or has a `precision:`, not both")

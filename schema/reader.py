@@ -42,6 +42,7 @@ from schema.models import (
     TableRow,
 )
 from schema.refs import REF
+from schema.status import Status
 from schema.units import (
     canonical_unit,
     define_unit,
@@ -333,7 +334,7 @@ class _Collector:
             fact = cat.facts.get(ref["fact"])
             if fact is None:
                 return f"unknown fact {ref['fact']!r}"
-            if fact.status != "current":
+            if fact.status != Status.current:
                 return f"fact {ref['fact']!r} is {fact.status}"
             quantity = fact.entry.quantity
         elif ref["subject"] and ref["subject"] not in cat.subjects:
@@ -463,7 +464,7 @@ class _Collector:
         if not ok or quantity is None or subject is None:
             return None
         if entry.value is None:
-            return Fact(entry, subject, where, None, None)
+            return Fact(entry=entry, subject=subject, origin=where, parsed=None, normal=None)
         try:
             parsed = written_value(entry.value, entry.precision)
             normal = normalise(parsed, quantity.unit, exact=entry.exact or quantity.entry.count)
@@ -488,7 +489,7 @@ class _Collector:
             except FactsError as exc:
                 self.problem(doc.place((*path, "alternatives", index, "value")), str(exc))
                 return None
-        return Fact(entry, subject, where, parsed, normal)
+        return Fact(entry=entry, subject=subject, origin=where, parsed=parsed, normal=normal)
 
     def _resolve_corrections(self, cat: Catalog) -> None:
         for fact in list(cat.facts.values()):
@@ -501,7 +502,7 @@ class _Collector:
                 self.problem(place, f"{fact.entry.id!r} supersedes unknown fact {old_id!r}")
             elif old_id == fact.entry.id:
                 self.problem(place, "a fact cannot supersede itself")
-            elif old.entry.status == "withdrawn":
+            elif old.entry.status == Status.withdrawn:
                 self.problem(
                     place,
                     f"{old_id!r} is withdrawn; a withdrawn fact cannot also be "
@@ -514,7 +515,9 @@ class _Collector:
                     "supersede that one instead",
                 )
             else:
-                cat.facts[old_id] = replace(old, status="superseded", superseded_by=fact.entry.id)
+                cat.facts[old_id] = replace(
+                    old, status=Status.superseded, superseded_by=fact.entry.id
+                )
         for fact in cat.facts.values():
             if _supersede_cycle(cat, fact.entry.id):
                 self.problem(
@@ -522,8 +525,8 @@ class _Collector:
                     f"{fact.entry.id!r} supersedes itself through a chain of corrections",
                 )
         for fact_id, fact in cat.facts.items():
-            if fact.entry.status == "withdrawn" and fact.status == "current":
-                cat.facts[fact_id] = replace(fact, status="withdrawn")
+            if fact.entry.status == Status.withdrawn and fact.status == Status.current:
+                cat.facts[fact_id] = replace(fact, status=Status.withdrawn)
 
 
 def _in_cycle(start: str, next_of: Callable[[str], str | None]) -> bool:

@@ -1,8 +1,9 @@
-"""The one unit vocabulary of the program: spellings, canonical names, factors.
+"""The one unit vocabulary of the program: canonical names, factors.
 
 Catalog values are split into number and unit by `schema.values`; the unit text
-is mapped here to a canonical spelling through an allow-list, then checked by
-the program's own pint registry (built from `units.txt`, never pint's defaults).
+is mapped here to a canonical spelling through an allow-list (the spellings of
+`schema.spellings`), then checked by the program's own pint registry (its prefixes
+from `schema.spellings`, its units from `units.txt`, never pint's defaults).
 Conversion factors are exact fractions, computed once per pair and cached, so
 hot loops multiply numbers instead of building pint objects.
 """
@@ -17,30 +18,29 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from schema.errors import UnitError
+from schema.spellings import MULTIPLES, PREFIX_SYMBOLS, PREFIXES, RATES, SYMBOLS, UPPER_KILO, WORDS
 
 if TYPE_CHECKING:
     import pint
 
 DEFINITIONS = Path(__file__).with_name("units.txt")
 
-_PREFIXES = ("", "k", "M", "G", "T", "P", "E", "m", "u", "µ", "n", "Ki", "Mi", "Gi", "Ti", "Pi")
-_BASES = ("bit", "B", "FLOP", "MAC", "OP", "cycle", "T", "s", "Hz", "W")
-_ATOM_ALIASES = {"byte": "B", "bytes": "B", "bits": "bit", "sec": "s", "cycles": "cycle"}
+_PREFIXES = ("", *PREFIX_SYMBOLS)
 # Whole-unit spellings of spec sheets, mapped to the canonical form.
 _WHOLE_ALIASES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^([kMGTPE]?)FLOPS$"), r"\1FLOP/s"),
-    (re.compile(r"^([kMGTPE]?)OPS$"), r"\1OP/s"),
-    (re.compile(r"^([kMGTPE]?)bps$"), r"\1bit/s"),
-    (re.compile(r"^([kMGTPE]?)b/s$"), r"\1bit/s"),
-    (re.compile(r"^KB(/.*)?$"), r"kB\1"),
+    *(
+        (re.compile(f"^([{''.join(MULTIPLES)}]?){re.escape(rate)}$"), rf"\1{unit}")
+        for rate, unit in RATES.items()
+    ),
+    (re.compile(f"^{UPPER_KILO}B(/.*)?$"), r"kB\1"),
 )
 _ATOM = re.compile(
     "^(" + "|".join(sorted((p for p in _PREFIXES if p), key=len, reverse=True)) + ")?"
-    "(" + "|".join(_BASES) + ")$"
+    "(" + "|".join(SYMBOLS) + ")$"
 )
 KNOWN_UNITS = (
-    "bit, B, FLOP, MAC, OP, cycle, T (transfers), s, Hz, W, % with SI or binary prefixes "
-    "(GB/s, TFLOP/s, TOP/s, GT/s, MiB)"
+    ", ".join("T (transfers)" if symbol == "T" else symbol for symbol in SYMBOLS)
+    + ", % with SI or binary prefixes (GB/s, TFLOP/s, TOP/s, GT/s, MiB)"
 )
 
 
@@ -49,11 +49,13 @@ def registry() -> pint.UnitRegistry[Fraction]:
     """Return the program's single pint registry, with exact fractional factors."""
     import pint
 
-    return pint.UnitRegistry(str(DEFINITIONS), non_int_type=Fraction)
+    prefixes = [prefix.definition for prefix in PREFIXES]
+    definitions = DEFINITIONS.read_text("utf-8").splitlines()
+    return pint.UnitRegistry([*prefixes, *definitions], non_int_type=Fraction)
 
 
 def _canonical_atom(atom: str, text: str, catalog: bool) -> str:
-    atom = _ATOM_ALIASES.get(atom, atom)
+    atom = WORDS.get(atom, atom)
     # transfers only with a prefix (GT/s, MT/s): a bare "T" reads as tera or tesla too
     if (not _ATOM.match(atom) or atom == "T") and not (catalog and _catalog_atom(atom)):
         added = f", or a unit of the catalog's units.yaml ({', '.join(sorted(_CATALOG_ATOMS))})"

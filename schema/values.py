@@ -8,6 +8,7 @@ Normalising into a quantity's reference unit uses exact decimal arithmetic.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from dataclasses import dataclass, replace
@@ -44,7 +45,7 @@ HINT = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ParsedValue:
     """A value as written: magnitudes in the written unit, its unit and its marks."""
 
@@ -156,7 +157,15 @@ def parse_value(literal: str) -> ParsedValue:
     comparator = _COMPARATORS[match["cmp"]] if match["cmp"] else None
     if comparator and high is not None:
         raise ValueSyntaxError(f"{literal!r} is both a bound and a range; write one of them")
-    return ParsedValue(literal, low, high, unit, bool(match["approx"]), comparator, resolution)
+    return ParsedValue(
+        literal=literal,
+        low=low,
+        high=high,
+        unit=unit,
+        approx=bool(match["approx"]),
+        comparator=comparator,
+        resolution=resolution,
+    )
 
 
 def _within_magnitude(number: Decimal, written: str, literal: str) -> None:
@@ -224,6 +233,16 @@ def written_value(literal: str, precision: str | None) -> ParsedValue:
     rebuilds)."""
     parsed = parse_value(literal)
     return parsed if precision is None else with_precision(parsed, precision)
+
+
+def allowed(comparator: str | None, low: float, high: float) -> tuple[float, float]:
+    """The values a written value allows, from its interval `low`–`high`: a bound is open
+    on one side ("≤6.4 Gbit/s" is anything up to 6.4, not 6.35–6.45)."""
+    if comparator in ("≥", ">"):
+        return low, math.inf
+    if comparator in ("≤", "<"):
+        return -math.inf, high
+    return low, high
 
 
 def normalise(parsed: ParsedValue, reference_unit: str, *, exact: bool) -> NormalValue:

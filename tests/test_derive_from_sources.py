@@ -19,9 +19,9 @@ import pytest
 
 from derive.audit import audit
 from derive.deriver import derive_catalog
-from derive.errors import UnknownSource
 from derive.from_sources import derive_from_sources, facts_of_sources
 from derive.rules import read_rules
+from schema.errors import UnknownName
 from schema.reader import read_catalog
 
 GLOSSARY = "example-glossary-table"
@@ -173,7 +173,7 @@ def test_the_vendor_source_selects_its_copies_too(tmp_path: Path) -> None:
 
 def test_an_unknown_source_is_refused_with_the_nearest_id(tmp_path: Path) -> None:
     catalog_dir, _ = _write(tmp_path)
-    with pytest.raises(UnknownSource, match=r"no source 'nvidia-a100'; did you mean nvidia-a100-"):
+    with pytest.raises(UnknownName, match=r"no source 'nvidia-a100'; did you mean nvidia-a100-"):
         facts_of_sources(read_catalog(catalog_dir), ["nvidia-a100"])
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rules_fixtures import chip, fact, write_derivation_catalog
+from rules_fixtures import RULES, chip, fact, write_derivation_catalog
 
-from derive.deriver import Outcome, derive_catalog
+from derive.deriver import Outcome, derive_catalog, derive_in_batches
 from derive.model import Derivation
 from derive.rules import read_rules
 from schema.reader import read_catalog
@@ -204,3 +204,52 @@ def test_changing_one_fact_changes_its_dependents_and_nothing_else(
     assert after[("chip-x", "clock.boost", "clock.from-peak", 0)] == pytest.approx(
         2250e12 / (524288 * 2) / 1e9
     )
+
+
+def _shape(derivation: Derivation) -> tuple[object, ...]:
+    """A derivation and, recursively, what each of its inputs used."""
+    return (
+        derivation.subject,
+        derivation.quantity,
+        derivation.rule_id,
+        derivation.value,
+        derivation.low,
+        derivation.high,
+        derivation.conflict,
+        derivation.alternative,
+        tuple(
+            (
+                use.ref,
+                use.used.stated.fact_id if use.used.stated is not None else None,
+                _shape(use.used.derivation) if use.used.derivation is not None else None,
+                len(use.others),
+            )
+            for use in derivation.inputs
+        ),
+    )
+
+
+def test_deriving_a_batch_of_subjects_at_a_time_derives_the_same(tmp_path: Path) -> None:
+    # chip-y and chip-z draw on chip-x's bandwidth, which a rule derives from its pins: a
+    # batch of one subject forgets chip-x's derivations and derives them again
+    rules = RULES + (
+        "  - id: ridge.on-x-memory\n    output: ridge.hbm\n"
+        "    formula: peak.bf16_dense / chip-x:hbm.bandwidth\n"
+        "    description: a chip's peak over chip-x's memory\n"
+    )
+    x = HBM + fact("x.pins", "hbm.pin_rate", "7.2 Gbit/s")
+    y = fact("y.peak", "peak.bf16_dense", "2,250 TFLOP/s") + fact("y.bw", "hbm.bandwidth", "8 TB/s")
+    z = fact("z.peak", "peak.bf16_dense", "1,000 TFLOP/s")
+    subjects = {"chip-x": chip(x), "chip-y": chip(y, "chip-y"), "chip-z": chip(z, "chip-z")}
+    catalog, rules_dir = write_derivation_catalog(tmp_path, subjects, rules)
+    loaded = read_catalog(catalog)
+    rule_set = read_rules(rules_dir, loaded)
+    whole = derive_catalog(loaded, rule_set)
+    batches = list(derive_in_batches(loaded, rule_set, sorted(loaded.subjects), size=1))
+    assert len(batches) == 3
+    assert [_shape(d) for b in batches for d in b.derivations] == [
+        _shape(d) for d in whole.derivations
+    ]
+    assert [p for b in batches for p in b.problems] == whole.problems
+    across = [d for d in whole.derivations if d.rule_id == "ridge.on-x-memory"]
+    assert {d.subject for d in across} >= {"chip-y", "chip-z"}

@@ -186,7 +186,7 @@ def test_the_files_read_whole_with_a_file_are_those_its_facts_are_linked_to() ->
             "c.yaml": _facts("c.1", computed_from={0: ("d.1",)}),
             "d.yaml": _facts("d.1"),
             "e.yaml": _facts("e.1", supersedes={0: "b.1"}),  # corrects b's correction
-            "t.yaml": FileFacts(None, (), table_facts=("f.1",)),
+            "t.yaml": FileFacts(subject=None, ids=(), table_facts=("f.1",)),
             "f.yaml": _facts("f.1"),
             "g.yaml": _facts("g.1"),
         }

@@ -23,27 +23,34 @@ def test_packages_resolve_to_this_tree(package: str) -> None:
     assert Path(module.__file__ or "").resolve().parent == REPO / package
 
 
-def test_schema_exports() -> None:
-    import schema
+PACKAGES = sorted(
+    ".".join(init.relative_to(REPO).parent.parts)
+    for layer in ("schema", "db", "derive")
+    for init in (REPO / layer).rglob("__init__.py")
+)
 
-    assert set(schema.__all__) == {
-        "Catalog",
-        "CatalogError",
-        "CatalogErrors",
-        "Fact",
-        "FactsError",
-        "NormalValue",
-        "Origin",
-        "ParsedValue",
-        "Quantity",
-        "Source",
-        "Subject",
-        "UnitError",
-        "ValueSyntaxError",
-        "normalise",
-        "parse_value",
-        "read_catalog",
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_package_states_its_public_names_and_each_resolves(package: str) -> None:
+    module = importlib.import_module(package)
+    names = getattr(module, "__all__", None)
+    assert names, f"{package}/__init__.py states no __all__"
+    for name in names:
+        assert getattr(module, name) is not None, (package, name)
+
+
+@pytest.mark.parametrize("layer", ["schema", "db", "derive"])
+def test_every_error_a_layer_raises_is_one_of_its_public_names(layer: str) -> None:
+    errors = importlib.import_module(f"{layer}.errors")
+    raised = {
+        name
+        for name, value in vars(errors).items()
+        if isinstance(value, type)
+        and issubclass(value, Exception)
+        and value.__module__ == errors.__name__
     }
+    assert raised, layer
+    assert raised <= set(importlib.import_module(layer).__all__), layer
 
 
 def test_help_does_not_import_alembic_or_the_orm() -> None:
@@ -86,7 +93,7 @@ def test_audit_exports() -> None:
     import derive.audit
     import derive.checks
 
-    assert set(derive.audit.__all__) == {"KINDS", "Finding", "audit", "finish"}
+    assert set(derive.audit.__all__) == {"KINDS", "Finding", "Kind", "audit", "finish"}
     assert set(derive.checks.__all__) == {"KINDS", "Finding", "Scope", "finding_id", "run"}
 
 

@@ -458,3 +458,32 @@ def test_a_column_of_words_derived_values_and_bare_numbers(outputs: Any, cli: An
     refused = cli("load", str(catalog), "--rules", str(rules), "--db", url)
     assert refused.exit_code == 2
     assert "a column of words has no subject" in refused.stderr
+
+
+def test_a_cell_shows_the_strongest_sources_side_of_a_conflict(
+    db_url: str, tmp_path: Path, cli: Any
+) -> None:
+    # A measured 7,499.9 GB/s and the official 8 TB/s (7.5-8.5) disagree: a conflict. An
+    # inferred 7.50 TB/s (7.495-7.505) agrees with both, and the deriver groups it with
+    # the measured value, which it seeds. The cell shows the official value's side of the
+    # conflict, marked, not a value of the other side that happens to touch it.
+    facts = (
+        fact("z.bw", "hbm.bandwidth", "8 TB/s")
+        + fact("z.bw-run", "hbm.bandwidth", "7,499.9 GB/s", "measured")
+        + fact("z.bw-read", "hbm.bandwidth", "7.50 TB/s", "inferred")
+    )
+    catalog, rules = write_derivation_catalog(tmp_path, {"chip-z": chip(facts, "chip-z")})
+    (catalog / "tables.yaml").write_text(
+        "tables:\n  - id: z\n    title: Z\n    columns:\n      - {subject: chip-z, label: Z}\n"
+        "    rows:\n      - {label: HBM bandwidth, quantity: hbm.bandwidth}\n",
+        encoding="utf-8",
+    )
+    assert cli("load", str(catalog), "--rules", str(rules), "--db", db_url).exit_code == 0
+    result = cli("export", "z", "-f", "json", "--db", db_url)
+    assert result.exit_code == 0, result.stderr
+    table = json.loads(result.stdout)
+    (row,) = table["rows"]
+    (cell,) = row["cells"]
+    assert (cell["text"], cell["facts"], cell["tier"]) == ("8 TB/s", ["z.bw"], "official")
+    marks = [n["text"] for n in table["footnotes"] if n["number"] in cell["marks"]]
+    assert "the sources disagree on this value" in marks

@@ -47,3 +47,19 @@ def test_no_second_tier_order_is_written() -> None:
         if pattern.search(path.read_text("utf-8"))
     ]
     assert found == []
+
+
+def test_no_tier_is_compared_set_or_keyed_as_bare_text() -> None:
+    words = "|".join(t.value for t in Tier)
+    written = "|".join(WRITTEN_TIERS)
+    patterns = [
+        re.compile(rf"(==|!=|tier=|TIER_ORDER\[)\s*[\"']({words})[\"']"),  # compared, set
+        re.compile(rf"^\s*[\"']({written})[\"']\s*:", re.MULTILINE),  # a table keyed by tier
+    ]
+    found = [
+        str(path.relative_to(REPO))
+        for package in ("schema", "db", "derive", "cli")
+        for path in (REPO / package).rglob("*.py")
+        if path.name != "tiers.py" and any(p.search(path.read_text("utf-8")) for p in patterns)
+    ]
+    assert found == []

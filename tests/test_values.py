@@ -1,9 +1,10 @@
+import math
 from decimal import Decimal
 
 import pytest
 
 from schema.errors import UnitError, ValueSyntaxError
-from schema.values import normalise, parse_value
+from schema.values import allowed, normalise, parse_value
 
 
 @pytest.mark.parametrize(
@@ -43,6 +44,26 @@ def test_reads_approximation_marks(literal: str) -> None:
 )
 def test_reads_bounds(literal: str, mark: str) -> None:
     assert parse_value(literal).comparator == mark
+
+
+@pytest.mark.parametrize(
+    ("literal", "expected"),
+    [
+        ("≤6.4 Gbit/s", (-math.inf, 6.45e9)),  # the limit to its written precision
+        ("≥ 1.2 TB/s", (1.15e12, math.inf)),
+        (">9.2 Gbps", (9.15e9, math.inf)),
+        ("7.37 TB/s", (7.365e12, 7.375e12)),
+    ],
+)
+def test_a_bound_allows_every_value_on_its_side_and_a_point_its_precision(
+    literal: str, expected: tuple[float, float]
+) -> None:
+    # one reading for the audit (a conflict, a range) and the text checker (a claim within it)
+    parsed = parse_value(literal)
+    reference = {"Gbit/s": "bit/s", "TB/s": "B/s"}[parsed.unit]
+    normal = normalise(parsed, reference, exact=False)
+    low, high = allowed(parsed.comparator, float(normal.low), float(normal.high))
+    assert low == pytest.approx(expected[0]) and high == pytest.approx(expected[1])
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
-from derive.checks.finding import KINDS, Finding, from_text, id_kind
+from derive.checks.finding import KINDS, Finding, Kind, from_text, id_kind
 from schema.catalog import Acknowledgement
 from schema.errors import FactsError
 
@@ -67,7 +67,7 @@ def apply(
         )
         marked.append(
             Finding(
-                kind="stale-acknowledgement",
+                kind=Kind.stale_acknowledgement,
                 message=f"{where}: the acknowledgement of {finding_id} is stale: {why}",
                 facts=current.facts if current is not None else (),
                 numbers=ack.entry.numbers or "",
@@ -91,7 +91,7 @@ def proposals(findings: Iterable[Finding], today: str) -> str:
     """
     lines = ["acknowledged:"]
     for finding in findings:
-        if finding.acknowledged or finding.kind == "stale-acknowledgement":
+        if finding.acknowledged or finding.kind is Kind.stale_acknowledgement:
             continue
         lines.append(f"  - finding: {_quoted(finding.id)}")
         if finding.numbers:

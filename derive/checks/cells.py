@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from derive.checks.finding import Finding
+from derive.checks.finding import Finding, Kind
 from derive.checks.scope import Scope
 from derive.checks.superseded import replacement
 from schema.reader import TABLE_REF
@@ -20,7 +20,7 @@ def weak_cells(scope: Scope) -> Iterator[Finding]:
             if fact is None or fact.entry.tier not in WEAK_TIERS or fact.entry.undisclosed:
                 continue
             yield Finding(
-                kind="weak",
+                kind=Kind.weak,
                 message=f"table {table_id} ({', '.join(dict.fromkeys(labels))}) shows "
                 f"{fact.subject} {fact.entry.quantity} = {fact.entry.value}, "
                 f"which is {fact.entry.tier} ({fact_id})",
@@ -47,7 +47,7 @@ def superseded_cells(scope: Scope) -> Iterator[Finding]:
                 continue
             old, instead, numbers = replaced
             yield Finding(
-                kind="superseded-in-use",
+                kind=Kind.superseded_in_use,
                 message=f"table {table_id} shows {old.subject} {old.entry.quantity} = "
                 f"{old.entry.value} ({fact_id}), which has been {old.status}{instead}",
                 subject=old.subject,

@@ -12,7 +12,7 @@ from schema.catalog import Catalog
 from schema.reader import TABLE_REF
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class Dependents:
     """Which top-level derivations rest on each fact and node, and what tables show."""
 

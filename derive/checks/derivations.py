@@ -8,11 +8,12 @@ from collections.abc import Iterator
 
 from derive.agreement import agree, witness
 from derive.checks.dependents import stated_leaves, uses
-from derive.checks.finding import Finding
+from derive.checks.finding import Finding, Kind
 from derive.checks.scope import Scope, interval
 from schema.catalog import Fact
 from schema.numbers import format_number
-from schema.tiers import TIER_ORDER, WEAK_TIERS
+from schema.status import Status
+from schema.tiers import TIER_ORDER, WEAK_TIERS, Tier
 
 IMPRECISE = 0.01
 """A derived value whose interval reaches further than ±1 % from it is reported."""
@@ -26,7 +27,7 @@ def derivation_problems(scope: Scope) -> Iterator[Finding]:
             continue
         node = (problem.subject, problem.quantity)
         yield Finding(
-            kind="derivation-problem",
+            kind=Kind.derivation_problem,
             message=(
                 f"{node[0]} {node[1]}: rule {problem.rule_id} cannot be evaluated: {problem.detail}"
             ),
@@ -53,7 +54,7 @@ def imprecise(scope: Scope) -> Iterator[Finding]:
         value = scope.shown(derivation.value, node[1])
         share = reach / abs(derivation.value)
         yield Finding(
-            kind="imprecise",
+            kind=Kind.imprecise,
             message=f"{node[0]} {node[1]} (rule {derivation.rule_id}): "
             f"{value} may lie anywhere in [{format_number(derivation.low, 6)}, "
             f"{format_number(derivation.high, 6)}] (±{share:.1%})",
@@ -72,7 +73,7 @@ def weak(scope: Scope) -> Iterator[Finding]:
     """Derived values resting on inferred or estimated inputs, with the weakest link."""
     facts = scope.catalog.facts
     for derivation in scope.outcome.derivations:
-        if TIER_ORDER[derivation.weakest] <= TIER_ORDER["derived"]:
+        if TIER_ORDER[derivation.weakest] <= TIER_ORDER[Tier.derived]:
             continue
         links = sorted(
             {
@@ -83,7 +84,7 @@ def weak(scope: Scope) -> Iterator[Finding]:
         )
         node = (derivation.subject, derivation.quantity)
         yield Finding(
-            kind="weak",
+            kind=Kind.weak,
             message=f"{node[0]} {node[1]} (rule {derivation.rule_id}) rests on "
             f"{derivation.weakest} input: weakest link "
             + ", ".join(f"{link} ({derivation.weakest})" for link in links),
@@ -101,7 +102,7 @@ def undisclosed_in_use(scope: Scope) -> Iterator[Finding]:
     undisclosed = {
         (f.subject, f.entry.quantity): f
         for f in scope.catalog.facts.values()
-        if f.entry.undisclosed and f.status == "current"
+        if f.entry.undisclosed and f.status == Status.current
     }
     for derivation in scope.outcome.derivations:
         for use in uses(derivation):
@@ -110,7 +111,7 @@ def undisclosed_in_use(scope: Scope) -> Iterator[Finding]:
                 continue
             taken = use.used.stated.literal if use.used.stated is not None else "a derived value"
             yield Finding(
-                kind="undisclosed-in-use",
+                kind=Kind.undisclosed_in_use,
                 message=f"{derivation.subject} {derivation.quantity} "
                 f"(rule {derivation.rule_id}) uses "
                 f"{use.subject} {use.quantity}, which the vendor does not disclose "
@@ -138,7 +139,7 @@ def unsupported(scope: Scope) -> Iterator[Finding]:
             if any(_confirms(other, fact) for other in facts):
                 continue
             yield Finding(
-                kind="unsupported",
+                kind=Kind.unsupported,
                 message=f"{node[0]} {node[1]}: {fact.entry.value} is {fact.entry.tier}; no rule "
                 "rebuilds it and no fact of another source states it",
                 subject=node[0],

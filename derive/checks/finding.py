@@ -12,27 +12,34 @@ source alone is `kind:source-id`. Parts that do not apply are left out.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-KINDS = (
-    "conflict",
-    "mismatch",
-    "out-of-range",
-    "derivation-problem",
-    "imprecise",
-    "reading-spread",
-    "weak",
-    "unsupported",
-    "undisclosed-in-use",
-    "superseded-in-use",
-    "text-mismatch",
-    "unsourced",
-    "text-unsourced",
-    "unidentifiable-source",
-    "undated",
-    "uncited-source",
-    "stale-acknowledgement",
-)
-"""Every kind of finding, in the order ties are broken and summaries are listed."""
+
+class Kind(StrEnum):
+    """A finding's kind; the members are in report order (how ties are broken and
+    summaries are listed)."""
+
+    conflict = "conflict"
+    mismatch = "mismatch"
+    out_of_range = "out-of-range"
+    derivation_problem = "derivation-problem"
+    imprecise = "imprecise"
+    reading_spread = "reading-spread"
+    weak = "weak"
+    unsupported = "unsupported"
+    undisclosed_in_use = "undisclosed-in-use"
+    superseded_in_use = "superseded-in-use"
+    text_mismatch = "text-mismatch"
+    unsourced = "unsourced"
+    text_unsourced = "text-unsourced"
+    unidentifiable_source = "unidentifiable-source"
+    undated = "undated"
+    uncited_source = "uncited-source"
+    stale_acknowledgement = "stale-acknowledgement"
+
+
+KINDS = tuple(kind.value for kind in Kind)
+"""Every kind's name, in report order."""
 TEXT_PLACE = "text:"
 """How the place of a finding in a text starts (`@text:FILE:LINE` in its id)."""
 
@@ -70,7 +77,9 @@ def id_kind(finding: str) -> str | None:
 
 def from_text(finding: str) -> bool:
     """True when the id names a finding made from a checked text (only found with --text)."""
-    return id_kind(finding) in ("text-mismatch", "text-unsourced") or f"@{TEXT_PLACE}" in finding
+    return (
+        id_kind(finding) in (Kind.text_mismatch, Kind.text_unsourced) or f"@{TEXT_PLACE}" in finding
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -82,7 +91,7 @@ class Finding:
     `discrepancy` is the relative difference where the finding has one.
     """
 
-    kind: str
+    kind: Kind
     message: str
     subject: str | None = None
     quantity: str | None = None
@@ -115,4 +124,5 @@ class Finding:
         """This finding as JSON-ready data, its id first."""
         data: dict[str, object] = {"id": self.id}
         data.update({name: getattr(self, name) for name in self.__slots__ if name != "id"})
+        data["kind"] = self.kind.value  # plain text, which every writer takes
         return data

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from derive.agreement import agree_within, relative_difference
-from derive.checks.finding import Finding
+from derive.checks.finding import Finding, Kind
 from derive.checks.scope import Scope, interval, relative
 from derive.diagnosis import diagnose
 
@@ -41,7 +41,7 @@ def mismatches(scope: Scope) -> Iterator[Finding]:
                     cause = f"the rounding of a low-precision input ({derivation.widest})"
             derived = scope.shown(derivation.value, node[1])
             yield Finding(
-                kind="mismatch",
+                kind=Kind.mismatch,
                 message=f"{node[0]} {node[1]}: rule {derivation.rule_id} derives {derived}, "
                 f"the fact {fact.entry.id} states {fact.entry.value} "
                 f"({difference:.2%} apart)",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from derive.checks.finding import Finding
+from derive.checks.finding import Finding, Kind
 from derive.checks.scope import Scope
 
 
@@ -18,7 +18,7 @@ def provenance(scope: Scope) -> Iterator[Finding]:
         source = catalog.sources.get(fact.entry.source or "")
         if source is None:
             yield Finding(
-                kind="unsourced",
+                kind=Kind.unsourced,
                 message=f"{fact.subject} {fact.entry.quantity}: "
                 f"{fact.entry.value or 'undisclosed'} has no source",
                 subject=fact.subject,
@@ -39,7 +39,7 @@ def provenance(scope: Scope) -> Iterator[Finding]:
         e = source.entry
         if not (e.url or e.doi or e.arxiv or (e.title and (e.publisher or e.authors))):
             yield Finding(
-                kind="unidentifiable-source",
+                kind=Kind.unidentifiable_source,
                 message=f"source {sid} ({e.title}) has no URL, "
                 "DOI or arXiv id, and no publisher or authors beside its title",
                 sources=(sid,),
@@ -51,7 +51,7 @@ def provenance(scope: Scope) -> Iterator[Finding]:
             )
         if sid not in cited and not source.origin.standard:  # the product's own references
             yield Finding(
-                kind="uncited-source",
+                kind=Kind.uncited_source,
                 message=f"source {sid} ({e.title}) is cited by no fact and no rule",
                 sources=(sid,),
             )
@@ -59,7 +59,7 @@ def provenance(scope: Scope) -> Iterator[Finding]:
         what = f"source {source_id}" if source_id else "no source"
         published = "" if source_id is None else " and the source has no publication date"
         yield Finding(
-            kind="undated",
+            kind=Kind.undated,
             message=f"{len(fact_ids)} facts from {what} have no date{published}",
             facts=tuple(sorted(fact_ids)),
             sources=(source_id,) if source_id else (),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from derive.bounds import Bound
-from derive.checks.finding import Finding
+from derive.checks.finding import Finding, Kind
 from derive.checks.scope import Scope, interval, relative
 from derive.diagnosis import diagnose
 from schema.catalog import Fact
@@ -39,7 +39,7 @@ def _range(scope: Scope, fact: Fact, why: str, written: str | None, edge: float)
     assert fact.normal is not None
     value = float(fact.normal.value)
     return Finding(
-        kind="out-of-range",
+        kind=Kind.out_of_range,
         message=f"{fact.subject} {fact.entry.quantity}: {fact.entry.value} is {why} {written}",
         subject=fact.subject,
         quantity=fact.entry.quantity,
@@ -82,7 +82,7 @@ def _bound(scope: Scope, bound: Bound, subject: str) -> Iterator[Finding]:
         value = float(fact.normal.value)
         relation = {"within": "within", "at_most": "at most", "at_least": "at least"}
         yield Finding(
-            kind="out-of-range",
+            kind=Kind.out_of_range,
             message=f"{subject} {quantity}: {fact.entry.value} is outside {other[0]} {other[1]} "
             f"({ref_text}) that bound {bound.entry.id} holds it to "
             f"({relation[bound.limit]})",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from derive.checks.finding import Finding
+from derive.checks.finding import Finding, Kind
 from derive.checks.scope import Scope
 from derive.diagnosis import diagnose
 
@@ -33,7 +33,7 @@ def reading_spreads(scope: Scope) -> Iterator[Finding]:
         first, second = scope.shown(written.value, node[1]), scope.shown(derivation.value, node[1])
         unit = scope.catalog.quantities[node[1]].unit
         yield Finding(
-            kind="reading-spread",
+            kind=Kind.reading_spread,
             message=f"{node[0]} {node[1]} (rule {derivation.rule_id}): {first} as written, "
             f"{second} with {derivation.reading} ({spread:.2%} apart)",
             subject=node[0],

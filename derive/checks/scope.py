@@ -3,7 +3,6 @@ tables show, and what rests on each value."""
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -14,17 +13,14 @@ from derive.model import Node
 from derive.rules import RuleSet
 from schema.catalog import Catalog, Fact
 from schema.numbers import format_number
+from schema.status import Status
+from schema.values import allowed
 
 
 def interval(fact: Fact) -> tuple[float, float]:
     """A fact's interval in its quantity's reference unit; a bound is open on one side."""
     assert fact.normal is not None and fact.parsed is not None
-    low, high = float(fact.normal.low), float(fact.normal.high)
-    if fact.parsed.comparator in (">", "≥"):
-        return low, math.inf
-    if fact.parsed.comparator in ("<", "≤"):
-        return -math.inf, high
-    return low, high
+    return allowed(fact.parsed.comparator, float(fact.normal.low), float(fact.normal.high))
 
 
 def relative(a: float, b: float) -> float:
@@ -52,7 +48,7 @@ class Scope:
         self.deps = of(self.catalog, self.outcome.derivations)
         self.current = defaultdict(list)
         for fact in self.catalog.facts.values():
-            if fact.status == "current":
+            if fact.status == Status.current:
                 self.current[(fact.subject, fact.entry.quantity)].append(fact)
 
     def unit(self, quantity: str) -> str:

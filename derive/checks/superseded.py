@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from derive.checks.finding import Finding
+from derive.checks.finding import Finding, Kind
 from derive.checks.scope import Scope
 from schema.catalog import Fact
+from schema.status import Status
 
 
 def superseded_inputs(scope: Scope) -> Iterator[Finding]:
     """Current facts computed from a fact that has since been superseded or withdrawn."""
     facts = scope.catalog.facts
     for fact_id, fact in sorted(facts.items()):
-        if fact.status != "current":
+        if fact.status != Status.current:
             continue
         for input_id in sorted(fact.entry.computed_from):
             replaced = replacement(facts, input_id)
@@ -22,7 +23,7 @@ def superseded_inputs(scope: Scope) -> Iterator[Finding]:
                 continue
             old, instead, numbers = replaced
             yield Finding(
-                kind="superseded-in-use",
+                kind=Kind.superseded_in_use,
                 message=f"{fact.subject} {fact.entry.quantity}: {fact.entry.value} ({fact_id}) is "
                 f"computed from {input_id} ({old.entry.value}), which has been "
                 f"{old.status}{instead}",
@@ -38,7 +39,7 @@ def replacement(facts: Mapping[str, Fact], fact_id: str) -> tuple[Fact, str, str
     """For a fact no longer current: it, what replaced it ("; now V (id, date)" or
     nothing when it was withdrawn), and the finding's numbers; None for a current one."""
     old = facts.get(fact_id)
-    if old is None or old.status == "current":
+    if old is None or old.status == Status.current:
         return None
     now = facts.get(old.superseded_by or "")
     instead = f"; now {now.entry.value} ({dated(now)})" if now is not None else ""

@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from derive.agreement import agree, agreeing_groups, touching, witness
-from derive.checks.finding import Finding
+from derive.checks.finding import Finding, Kind
 from derive.checks.scope import Scope, interval, relative
 from derive.diagnosis import diagnose
 from schema.catalog import Fact
@@ -71,7 +71,7 @@ def conflicts(scope: Scope) -> Iterator[Finding]:
         in_order = sorted(facts, key=lambda f: (interval(f), f.entry.id))
         ids = tuple(f.entry.id for f in facts)
         yield Finding(
-            kind="conflict",
+            kind=Kind.conflict,
             message=f"{subject} {quantity}: the facts disagree beyond their precision: {shown}",
             subject=subject,
             quantity=quantity,

@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from derive.deriver import Outcome
 from derive.model import Candidate, Derivation
 from derive.publish.tables import TableBuilder
+from schema.tiers import Tier
 
-COLOURS = {
-    "official": "#c8e6c9",
-    "measured": "#bbdefb",
-    "derived": "#e1bee7",
-    "inferred": "#ffe0b2",
-    "estimated": "#ffcdd2",
+COLOURS: dict[str, str] = {
+    Tier.official: "#c8e6c9",
+    Tier.measured: "#bbdefb",
+    Tier.derived: "#e1bee7",
+    Tier.inferred: "#ffe0b2",
+    Tier.estimated: "#ffcdd2",
 }
 """Fill colour per tier (a derived node takes its weakest input's)."""
 SPREAD = 1.6

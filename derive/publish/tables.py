@@ -19,8 +19,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from derive.checks.finding import Finding
-from derive.deriver import Outcome, preference
+from derive.checks.finding import Finding, Kind
+from derive.deriver import Outcome, choices, preference
 from derive.inputs import current_facts, stated_of
 from derive.model import Candidate, Derivation
 from derive.publish.words import ENGLISH, Words, words_for
@@ -45,7 +45,7 @@ class Footnote:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Shown:
     """The value a cell shows: in the quantity's reference unit, with its interval and
     where it comes from (for formats that carry data, JSON)."""
@@ -69,7 +69,7 @@ class Cell:
     shown: Shown | None = None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class BuiltTable:
     """A table ready to render: header, rows of cells, footnotes."""
 
@@ -141,7 +141,7 @@ class TableBuilder:
                 self.derived[(derivation.subject, derivation.quantity)].append(derivation)
         self.findings: dict[str, list[Finding]] = defaultdict(list)
         for finding in findings:
-            if finding.kind in ("conflict", "mismatch", "out-of-range"):
+            if finding.kind in (Kind.conflict, Kind.mismatch, Kind.out_of_range):
                 for fact_id in finding.facts:
                     self.findings[fact_id].append(finding)
 
@@ -164,16 +164,22 @@ class TableBuilder:
             candidates.append((derivation.as_candidate(), None, derivation))
         if not candidates:
             return None, None
-        stated = [c for c in candidates if c[1] is not None]
+        found = {id(c[0]): c for c in candidates}
+        groups = choices([c[0] for c in candidates])  # the deriver's own grouping and order
+        group = groups[0]
+        stated = [c[0] for c in candidates if c[1] is not None]
         if stated:
             # A stated value is not overruled by a derivation that disagrees with it: the
-            # disagreement is a finding, marked on the cell. Among the values that agree
-            # with the strongest stated one, the most precise is shown.
-            anchor = min(stated, key=lambda c: (TIER_ORDER[c[0].strength], preference(c[0])))[0]
-            candidates = [c for c in candidates if c[0].agrees_with(anchor)]
+            # disagreement is a finding, marked on the cell. The group of the strongest
+            # stated value is shown, its most precise value first.
+            anchor = min(stated, key=lambda c: (TIER_ORDER[c.strength], preference(c)))
+            group = next(g for g in groups if any(c is anchor for c in g))
             if as_stated:  # a cell shows what the source says; the rule that agrees is a check
-                candidates = [c for c in candidates if c[1] is not None]
-        best = min(candidates, key=lambda c: (c[2] is not None and c[2].conflict, preference(c[0])))
+                group = [c for c in group if found[id(c)][1] is not None]
+        best = min(
+            (found[id(c)] for c in group),
+            key=lambda c: (c[2] is not None and c[2].conflict, preference(c[0])),
+        )
         return best[1], best[2]
 
     def value_of(self, subject: str, quantity: str) -> float | None:
@@ -251,12 +257,12 @@ class TableBuilder:
         shown = None
         if fact.normal is not None:
             shown = Shown(
-                float(fact.normal.value),
-                float(fact.normal.low),
-                float(fact.normal.high),
-                self.catalog.quantities[fact.entry.quantity].unit,
-                fact.entry.tier,
-                (fact.entry.source,) if fact.entry.source else (),
+                value=float(fact.normal.value),
+                low=float(fact.normal.low),
+                high=float(fact.normal.high),
+                unit=self.catalog.quantities[fact.entry.quantity].unit,
+                tier=fact.entry.tier,
+                sources=(fact.entry.source,) if fact.entry.source else (),
             )
         return Cell(self._fact_text(fact, unit, digits), marks, (fact.entry.id,), shown)
 
@@ -301,13 +307,13 @@ class TableBuilder:
             )
         )
         data = Shown(
-            derivation.value,
-            derivation.low,
-            derivation.high,
-            reference,
-            derivation.weakest,
-            sources,
-            rule,
+            value=derivation.value,
+            low=derivation.low,
+            high=derivation.high,
+            unit=reference,
+            tier=derivation.weakest,
+            sources=sources,
+            rule=rule,
         )
         return Cell(f"{prefix}{text} {shown}".strip(), _sorted(marks), tuple(inputs), data)
 
@@ -379,10 +385,10 @@ class TableBuilder:
         `findings` is false)."""
         notes = Notes(words_for(table.lang), findings=findings)
         built = BuiltTable(
-            table.id,
-            table.title,
-            table.corner or "",
-            [c.label or self.catalog.subjects[c.cell_key].entry.name for c in table.columns],
+            id=table.id,
+            title=table.title,
+            corner=table.corner or "",
+            header=[c.label or self.catalog.subjects[c.cell_key].entry.name for c in table.columns],
             caption=table.caption,
         )
         for row in table.rows:
@@ -472,13 +478,13 @@ def _transposed(built: BuiltTable) -> BuiltTable:
     their notes are those built row by row: numbered in the spec's reading order)."""
     rows = [(label, [cells[i] for _, cells in built.rows]) for i, label in enumerate(built.header)]
     return BuiltTable(
-        built.id,
-        built.title,
-        built.corner,
-        [label for label, _ in built.rows],
-        rows,
-        built.footnotes,
-        built.caption,
+        id=built.id,
+        title=built.title,
+        corner=built.corner,
+        header=[label for label, _ in built.rows],
+        rows=rows,
+        footnotes=built.footnotes,
+        caption=built.caption,
     )
 
 
@@ -498,7 +504,15 @@ def _renumbered(built: BuiltTable) -> BuiltTable:
     notes = sorted(
         (Footnote(order[n.number], n.text) for n in built.footnotes), key=lambda n: n.number
     )
-    return BuiltTable(built.id, built.title, built.corner, built.header, rows, notes, built.caption)
+    return BuiltTable(
+        id=built.id,
+        title=built.title,
+        corner=built.corner,
+        header=built.header,
+        rows=rows,
+        footnotes=notes,
+        caption=built.caption,
+    )
 
 
 def _number_only(text: str) -> str:

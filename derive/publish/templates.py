@@ -24,6 +24,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 from derive.agreement import agree
 from derive.errors import TemplateError
 from derive.publish.tables import Cell, Notes, TableBuilder
+from schema.status import Status
 
 MAX_TEMPLATE_RESULT = 10_000_000
 """The most characters a template's arithmetic may build at once (`'x' * n`, `2 ** n`)."""
@@ -136,7 +137,7 @@ class Renderer:
             found = self.catalog.facts.get(fact_id)
             if found is None:
                 raise _Reference(f"unknown fact {fact_id!r}")
-            if found.status != "current":
+            if found.status != Status.current:
                 raise _Reference(
                     f"fact {fact_id!r} is {found.status}"
                     + (f" by {found.superseded_by!r}" if found.superseded_by else "")

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from derive.checks.finding import Kind
+from schema.tiers import Tier
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Words:
     """The fixed phrases of one language."""
 
@@ -20,8 +23,8 @@ class Words:
     per_source: str  # "(per {title})"
     quoted_in: str  # "{original}, as quoted in {copy}"
     rule: str  # "derived by rule {rule}: {formula}"
-    tiers: dict[str, str]
-    findings: dict[str, str]  # per finding kind, for a reader
+    tiers: dict[str, str]  # by tier: the note of a cell of a tier weaker than official
+    findings: dict[Kind, str]  # per finding kind, for a reader
     finding_other: str
 
 
@@ -34,15 +37,15 @@ ENGLISH = Words(
     quoted_in="{original}, as quoted in {copy}",
     rule="derived by rule {rule}: {formula}",
     tiers={
-        "measured": "measured by a third party (a benchmark or teardown)",
-        "inferred": "inferred: back-computed, carried over from an earlier generation, or read "
+        Tier.measured: "measured by a third party (a benchmark or teardown)",
+        Tier.inferred: "inferred: back-computed, carried over from an earlier generation, or read "
         "off a diagram",
-        "estimated": "estimated: the author's judgment",
+        Tier.estimated: "estimated: the author's judgment",
     },
     findings={
-        "conflict": "the sources disagree on this value",
-        "mismatch": "a rule rebuilds this value from others, and gets another",
-        "out-of-range": "outside the bounds the catalog sets for this quantity",
+        Kind.conflict: "the sources disagree on this value",
+        Kind.mismatch: "a rule rebuilds this value from others, and gets another",
+        Kind.out_of_range: "outside the bounds the catalog sets for this quantity",
     },
     finding_other="an open question on this value (see facts audit)",
 )
@@ -56,14 +59,14 @@ CHINESE = Words(
     quoted_in="{original}，转引自 {copy}",
     rule="由规则 {rule} 推导：{formula}",
     tiers={
-        "measured": "第三方实测（基准测试或拆解）",
-        "inferred": "推断：反推、沿用上一代或从示意图读出",
-        "estimated": "估计：作者的判断",
+        Tier.measured: "第三方实测（基准测试或拆解）",
+        Tier.inferred: "推断：反推、沿用上一代或从示意图读出",
+        Tier.estimated: "估计：作者的判断",
     },
     findings={
-        "conflict": "各来源对这个数不一致",
-        "mismatch": "按规则由其他数重算，得到的值不同",
-        "out-of-range": "超出目录为这个量设定的范围",
+        Kind.conflict: "各来源对这个数不一致",
+        Kind.mismatch: "按规则由其他数重算，得到的值不同",
+        Kind.out_of_range: "超出目录为这个量设定的范围",
     },
     finding_other="这个数还有待确认的问题（见 facts audit）",
 )

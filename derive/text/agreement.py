@@ -19,6 +19,7 @@ from derive.agreement import agree
 from derive.text.known import KnownValue
 from derive.text.numbers import TextNumber
 from schema.errors import UnitError
+from schema.spellings import BINARY, MULTIPLES
 from schema.units import canonical_unit, factor
 
 _EPSILON = 1e-9
@@ -78,7 +79,7 @@ def as_written(number: TextNumber, known: KnownValue, unit: str | None = None) -
     return _loosened(number, Interval(nominal, min(ends), max(ends)))
 
 
-_PREFIXES = ("Ki", "Mi", "Gi", "Ti", "Pi", "k", "M", "G", "T", "P", "E")
+_PREFIXES = (*BINARY, *MULTIPLES)
 
 
 @cache

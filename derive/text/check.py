@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -39,7 +39,7 @@ from derive.text.decide import (
 )
 from derive.text.document import Block
 from derive.text.judge import Judgement
-from derive.text.known import CatalogView
+from derive.text.known import CatalogView, KnownValue
 from derive.text.lexicon import subject_mentions
 from derive.text.nonclaims import NonClaim, classify, discrepancy, hypothetical
 from derive.text.numbers import TextNumber, numbers_in_line
@@ -85,7 +85,7 @@ a 1 MB article holds some 10,000–45,000; a file of nothing but numbers is refu
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CheckedNumber:
     """One number of a text and what the catalog says of it."""
 
@@ -109,6 +109,41 @@ class CheckedNumber:
         """True for a number that states something (every verdict but non-claim)."""
         return self.verdict is not Verdict.non_claim
 
+    @property
+    def known(self) -> KnownValue | None:
+        """The catalog's value the number was judged against, if any."""
+        return self.judgement.known if self.judgement is not None else None
+
+    def as_json(self) -> dict[str, object]:
+        """This number and its verdict as JSON-ready data: where it is, what the catalog
+        holds for it, and the words that decided."""
+        judgement, known = self.judgement, self.known
+        fix = judgement.correction if judgement else None
+        return {
+            "line": self.number.line,
+            "column": self.number.column,
+            "number": self.number.literal,
+            "verdict": self.verdict.value,
+            "non_claim": self.non_claim.value if self.non_claim else None,
+            "subject": self.subject,
+            "quantity": self.quantity,
+            "ref": known.ref if known else None,
+            "kind": known.kind.value if known else None,
+            "value": known.shown() if known else None,
+            "correction": fix.ref if fix else None,
+            "correction_value": fix.shown() if fix else None,
+            "correction_date": fix.date if fix else None,
+            "difference": judgement.difference if judgement else None,
+            "cause": judgement.cause if judgement else None,
+            "rounded": judgement.rounded if judgement else False,
+            "why": self.why,
+            "firm": self.firm,
+            "candidates": list(self.candidates),
+            "pinned": self.pinned,
+            "drift": self.drift,
+            "accepted": self.accepted,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class TextReport:
@@ -125,6 +160,14 @@ class TextReport:
         """The number of results per verdict, every verdict present."""
         found = Counter(r.verdict.value for r in self.results)
         return {v.value: found.get(v.value, 0) for v in Verdict}
+
+    def as_json(self, shown: Collection[Verdict] | None = None) -> dict[str, object]:
+        """The report as JSON-ready data: the file, how many numbers it holds and how many
+        of each verdict, and the results whose verdict is `shown` (all when None)."""
+        data: dict[str, object] = {"file": self.file, "numbers": len(self.results)}
+        data.update(self.counts())
+        data["results"] = [r.as_json() for r in self.results if shown is None or r.verdict in shown]
+        return data
 
 
 ROW_NUMBER_EXTRA = 4
@@ -328,7 +371,13 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 kind = None  # "÷ 8" in a computation the catalog knows: a bandwidth, not bits
             if kind is not None:
                 results.append(
-                    CheckedNumber(file, number, Verdict.non_claim, kind, context=sentence)
+                    CheckedNumber(
+                        file=file,
+                        number=number,
+                        verdict=Verdict.non_claim,
+                        non_claim=kind,
+                        context=sentence,
+                    )
                 )
                 continue
             if index in unit_of_list:  # "80 and 192 GB": the list's unit
@@ -449,13 +498,13 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 # a bare number a written computation resolved: a later repeat means it
                 recent.append(
                     Echo(
-                        found.digits,
-                        found.literal,
-                        block.line,
-                        known.written_unit,
-                        known.written_unit,
-                        chosen.subject,
-                        chosen.quantity,
+                        digits=found.digits,
+                        literal=found.literal,
+                        line=block.line,
+                        unit=known.written_unit,
+                        unit_text=known.written_unit,
+                        subject=chosen.subject,
+                        quantity=chosen.quantity,
                     )
                 )
             elif (
@@ -465,13 +514,13 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             ):  # "24 个张量处理簇" resolved: a later bare 24 may be either it or another 24
                 resolved = chosen is not None and verdict is not Verdict.unresolved
                 echo = Echo(
-                    found.digits,
-                    found.literal,
-                    block.line,
-                    found.unit or "",
-                    found.unit_text,
-                    chosen.subject if resolved and chosen else None,
-                    chosen.quantity if resolved and chosen else None,
+                    digits=found.digits,
+                    literal=found.literal,
+                    line=block.line,
+                    unit=found.unit or "",
+                    unit_text=found.unit_text,
+                    subject=chosen.subject if resolved and chosen else None,
+                    quantity=chosen.quantity if resolved and chosen else None,
                 )
                 recent.append(echo)
                 if block.cell is not None and resolved:
@@ -483,7 +532,13 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 late = NonClaim.discrepancy  # "两种读法差 2.4%": how far two figures part
             if late is not None:
                 results.append(
-                    CheckedNumber(file, number, Verdict.non_claim, late, context=sentence)
+                    CheckedNumber(
+                        file=file,
+                        number=number,
+                        verdict=Verdict.non_claim,
+                        non_claim=late,
+                        context=sentence,
+                    )
                 )
                 continue
             _, _, made_up, follows = cues((low, high))
@@ -508,10 +563,10 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
             ):  # how long the example's work takes, where the catalog holds no time
                 results.append(
                     CheckedNumber(
-                        file,
-                        number,
-                        Verdict.non_claim,
-                        NonClaim.illustrative,
+                        file=file,
+                        number=number,
+                        verdict=Verdict.non_claim,
+                        non_claim=NonClaim.illustrative,
                         why="a made-up example, and nothing in the catalog is named",
                         context=sentence,
                     )
@@ -519,9 +574,9 @@ def check_text(text: str, view: CatalogView, file: str = "") -> TextReport:
                 continue
             results.append(
                 CheckedNumber(
-                    file,
-                    number,
-                    verdict,
+                    file=file,
+                    number=number,
+                    verdict=verdict,
                     subject=chosen.subject
                     if chosen and verdict is not Verdict.unresolved
                     else None,
@@ -595,10 +650,10 @@ def _settle_doublings(read: Read, results: list[CheckedNumber], first: int) -> N
             held = results[first + index]
             if held.verdict is Verdict.unresolved:
                 results[first + index] = CheckedNumber(
-                    held.file,
-                    held.number,
-                    Verdict.non_claim,
-                    NonClaim.constant,
+                    file=held.file,
+                    number=held.number,
+                    verdict=Verdict.non_claim,
+                    non_claim=NonClaim.constant,
                     context=held.context,
                 )
 

@@ -62,7 +62,7 @@ def name_spans(mentions: Sequence[Mention]) -> list[tuple[int, int]]:
     ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Read:
     """One block as the checker reads it: its terms, its numbers, what earlier lines say."""
 
@@ -266,18 +266,18 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
         aside = tuple(s for s in heading if s not in carried) if spoken_since else ()
         cited = _cited_subjects(block.text, opened) if opened and cell is None else []
         context = Context(
-            tuple(dict.fromkeys([*cited, *carried]))[:CARRIED] if cited else carried,
-            tuple(s for s in heading if s not in aside),
-            tuple(nearby),
-            main,
-            sections,
-            tuple(dict.fromkeys(following)),
-            before,
-            terms(cell.column_header) if cell else (),
-            terms(cell.row_header) if cell else (),
-            tuple((m.start, sense.id) for m, sense in spoken),
-            opened_with,
-            (made_up and not block.heading) or (cell is not None and table_made_up),
+            carried=tuple(dict.fromkeys([*cited, *carried]))[:CARRIED] if cited else carried,
+            heading=tuple(s for s in heading if s not in aside),
+            nearby=tuple(nearby),
+            main=main,
+            sections=sections,
+            following=tuple(dict.fromkeys(following)),
+            before=before,
+            column_terms=terms(cell.column_header) if cell else (),
+            row_terms=terms(cell.row_header) if cell else (),
+            named=tuple((m.start, sense.id) for m, sense in spoken),
+            opened_with=opened_with,
+            made_up=(made_up and not block.heading) or (cell is not None and table_made_up),
             heading_aside=aside,
             threads=threads,
             glued=glued,
@@ -289,14 +289,14 @@ def blocks_with_context(view: CatalogView, text: str) -> Iterator[Read]:
             i for i, m in enumerate(mentions) if any(s.target == "subject" for s in m.senses)
         ]
         yield Read(
-            block,
-            mentions,
-            numbers,
-            name_spans(mentions),
-            context,
-            starts,
-            subject_terms,
-            _computations(block, numbers),
+            block=block,
+            mentions=mentions,
+            numbers=numbers,
+            names=name_spans(mentions),
+            context=context,
+            starts=starts,
+            subject_terms=subject_terms,
+            chains=_computations(block, numbers),
         )
         if block.cell is not None:
             if block.cell.in_header:

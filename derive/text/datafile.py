@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from schema.errors import UnitError
+from schema.spellings import KEY_PREFIXES, KEY_UNITS
 from schema.units import canonical_unit
 
 _KEY = r"[\"']?(?P<key>[A-Za-z_][\w.-]{0,40})[\"']?"
@@ -45,16 +46,15 @@ _COMMENT = re.compile(r"(?:^|\s)#")
 FLOW_DEPTH = 16
 """The deepest flow mapping kept: deeper ones are read as one (bounded state)."""
 
+_KEY_PREFIXES = {prefix.lower(): prefix for prefix in KEY_PREFIXES}
 _KEY_UNIT = re.compile(
-    r"[A-Za-z0-9]_(?P<prefix>ki|mi|gi|ti|k|m|g|t|p)?(?P<base>hz|b|w|watts|flops|ops)$",
+    rf"[A-Za-z0-9]_(?P<prefix>{'|'.join(sorted(_KEY_PREFIXES, key=len, reverse=True))})?"
+    rf"(?P<base>{'|'.join(KEY_UNITS)})$",
     re.IGNORECASE,
 )
 """A key whose last part is a unit in lower case: `boost_mhz`, `mem_gb`, `bf16_tflops`."""
 _KEY_WORDS = re.compile(r"[a-z0-9_.-]+(?: [a-z0-9_.-]+)?")
 """A key as data files write it, or a key within one: lower case, one or two words."""
-_KEY_PREFIXES = {"ki": "Ki", "mi": "Mi", "gi": "Gi", "ti": "Ti", "k": "k", "m": "M", "g": "G"}
-_KEY_PREFIXES |= {"t": "T", "p": "P"}
-_KEY_BASES = {"hz": "Hz", "b": "B", "w": "W", "watts": "W", "flops": "FLOP/s", "ops": "OP/s"}
 
 
 def unit_of_key(key: str) -> tuple[str, str] | None:
@@ -77,7 +77,7 @@ def _unit_of_one_key(key: str) -> tuple[str, str] | None:
     if match is None:
         return None
     prefix = _KEY_PREFIXES[match["prefix"].lower()] if match["prefix"] else ""
-    base = _KEY_BASES[match["base"].lower()]
+    base = KEY_UNITS[match["base"].lower()]
     if (prefix == "M" and base in ("W", "B")) or (not prefix and base in ("B", "OP/s")):
         return None  # "_mw", "_mb", "_b" (bytes or billions), "_ops": read either way
     try:

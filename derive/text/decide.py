@@ -47,6 +47,7 @@ from derive.text.resolve import (
 )
 from derive.text.verdict import AGREEING, Verdict
 from schema.refs import Ref
+from schema.spellings import BINARY, MULTIPLES
 from schema.units import dimensionality, quotient_of, unexplained_dimensions
 
 EXACT = Decimal("0.001")
@@ -124,7 +125,15 @@ def _exactly_elsewhere(
 def _placed(subject: str, quantity: str, why: str, how: str) -> Candidate:
     """The pair the text's structure chose (a rule's place, a comparison, a restatement,
     a value among one subject's quantities): as firm as a pair its words name outright."""
-    return Candidate(subject, quantity, 1.0, 1.0, why, how, 1.0)
+    return Candidate(
+        subject=subject,
+        quantity=quantity,
+        subject_score=1.0,
+        quantity_score=1.0,
+        subject_why=why,
+        quantity_why=how,
+        local_quantity=1.0,
+    )
 
 
 def _decide(
@@ -552,7 +561,7 @@ def told_wrong(
         old = [
             (subject, quantity)
             for (subject, quantity), values in view.values.items()
-            if subject in subjects and any(v.status in ("superseded", "withdrawn") for v in values)
+            if subject in subjects and any(v.replaced for v in values)
         ]
         agreeing = []
         for pair in old:
@@ -566,7 +575,14 @@ def told_wrong(
                 f"{best.subject_why}; the text speaks of a correction, and {quantity} had "
                 "this value"
             )
-            chosen = Candidate(subject, quantity, best.subject_score, 0.5, best.subject_why, why)
+            chosen = Candidate(
+                subject=subject,
+                quantity=quantity,
+                subject_score=best.subject_score,
+                quantity_score=0.5,
+                subject_why=best.subject_why,
+                quantity_why=why,
+            )
             return Verdict.superseded, chosen, judgement, why, ()
     if error and number.unit and not _round_in_hardware(number):
         explained = []
@@ -893,7 +909,17 @@ def _tied_to(
     however likely a coincidence each would be alone ("128 × 6.4 ÷ 8 = 102.4 GB/s": the
     128 lines of its bus), but for a few bare units of arithmetic (`SMALL_FACTOR`) and
     powers of two other than a width's bits (any part of any chip may count 2048)."""
-    own = [Candidate(subject, q, 1.0, BY_VALUE, "", "") for q in view.quantities_of[subject]]
+    own = [
+        Candidate(
+            subject=subject,
+            quantity=q,
+            subject_score=1.0,
+            quantity_score=BY_VALUE,
+            subject_why="",
+            quantity_why="",
+        )
+        for q in view.quantities_of[subject]
+    ]
     taken: dict[int, tuple[Candidate, Judgement]] = {}
     chance = 1.0
     leftover: dict[int, tuple[Candidate, Judgement]] = {}
@@ -970,7 +996,16 @@ def _units_counted(
             number = numbers[index]
             if index in taken or number.unit not in (None, ""):
                 continue
-            pool = [Candidate(subject, counted, 1.0, BY_VALUE, "", "")]
+            pool = [
+                Candidate(
+                    subject=subject,
+                    quantity=counted,
+                    subject_score=1.0,
+                    quantity_score=BY_VALUE,
+                    subject_why="",
+                    quantity_why="",
+                )
+            ]
             only = _only_agreeing(view, number, pool)
             if only is not None and only[1].verdict is Verdict.matched:
                 taken[index] = only
@@ -1053,7 +1088,6 @@ def _named_best(named: dict[str, tuple[float, str]], floor: float = FIRM_SUBJECT
 
 
 PREFIX_BASES = (Decimal(1000), Decimal(1024))
-_DECIMAL_PREFIXES = "kMGTPE"
 
 
 def prefix_base(chain: Chain, numbers: Sequence[TextNumber]) -> int | None:
@@ -1064,9 +1098,10 @@ def prefix_base(chain: Chain, numbers: Sequence[TextNumber]) -> int | None:
         return None
     result = numbers[chain.result]
     unit = result.unit or ""
-    if not unit or unit[0] not in _DECIMAL_PREFIXES or unit[1:2] == "i":
+    if not unit or unit[0] not in MULTIPLES or unit[1:2] == "i":
         return None
-    up = _DECIMAL_PREFIXES[_DECIMAL_PREFIXES.index(unit[0]) + 1 :][:1] + unit[1:]
+    step = MULTIPLES.index(unit[0]) + 1
+    up = (MULTIPLES[step] if step < len(MULTIPLES) else "") + unit[1:]
     for (index, sign), (other, _) in itertools.permutations(chain.operands):
         base, scaled = numbers[index], numbers[other]
         if (
@@ -1180,7 +1215,7 @@ def _coincidence(
         ]
         # a fact and the value derived alike are one chance, and an old value beside a
         # current one no chance more
-        current = len({known.value for known in close if known.status == "current"})
+        current = len({known.value for known in close if known.current})
         near += current or min(len(close), 1)
     return width * max(near, 1)
 
@@ -1215,9 +1250,7 @@ def _round_in_hardware(number: TextNumber) -> bool:
     """
     if number.value > ROUND_IN_HARDWARE or not power_of_two(number.value):
         return False
-    return number.unit in (None, "", "bit", "B") or (number.unit or "").startswith(
-        ("Ki", "Mi", "Gi", "Ti")
-    )
+    return number.unit in (None, "", "bit", "B") or (number.unit or "").startswith(BINARY)
 
 
 def _diagnosed(judgement: Judgement) -> bool:
@@ -1421,7 +1454,14 @@ def divisor(
     subject, dividend = pair
     numerator = view.quantities[dividend].unit
     pool = [
-        Candidate(subject, quantity, 1.0, BY_VALUE, "", "")
+        Candidate(
+            subject=subject,
+            quantity=quantity,
+            subject_score=1.0,
+            quantity_score=BY_VALUE,
+            subject_why="",
+            quantity_why="",
+        )
         for quantity in view.quantities_of.get(subject, ())
         if quantity != dividend
         and fits_unit(view, number, quantity)

@@ -110,7 +110,7 @@ def unit_of_header(header: str) -> tuple[str, str] | None:
     return (unit, written) if unit else None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class Block:
     """One line of the text as the checker reads it."""
 
@@ -141,7 +141,7 @@ def _span(ends: list[int], position: int, length: int) -> tuple[int, int]:
 
 
 def _block(line: int, text: str, offset: int, **kwargs: object) -> Block:
-    block = Block(line, text, offset, **kwargs)  # type: ignore[arg-type]
+    block = Block(line=line, text=text, offset=offset, **kwargs)  # type: ignore[arg-type]
     block.sentence_ends = [m.end() for m in _SENTENCE_END.finditer(text)]
     block.clause_ends = [m.end() for m in _CLAUSE_END.finditer(text)]
     return block

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from derive.checks.finding import TEXT_PLACE, Finding
+from derive.checks.finding import TEXT_PLACE, Finding, Kind
 from derive.checks.ranking import ranked
 from derive.text.check import CheckedNumber, TextReport
 from derive.text.known import ValueKind
@@ -39,7 +39,7 @@ def _finding(result: CheckedNumber) -> list[Finding]:
         instead = f"; now {now.shown()} ({now.ref}{dated})" if now else ""
         return [
             Finding(
-                kind="superseded-in-use",
+                kind=Kind.superseded_in_use,
                 message=f"{where}: {n.literal!r} quotes {known.ref} ({known.shown()}), which has "
                 f"been {known.status}" + instead,
                 subject=known.subject,
@@ -53,7 +53,7 @@ def _finding(result: CheckedNumber) -> list[Finding]:
     if result.verdict is Verdict.mismatched and judgement and known:
         return [
             Finding(
-                kind="text-mismatch",
+                kind=Kind.text_mismatch,
                 message=f"{where}: {n.literal!r}: {known.subject} {known.quantity} is "
                 f"{format_number(known.value, 6)} {known.unit} ({known.ref})".rstrip(),
                 subject=known.subject,
@@ -69,7 +69,7 @@ def _finding(result: CheckedNumber) -> list[Finding]:
     if result.verdict is Verdict.matched and known and known.tier in WEAK_TIERS:
         return [
             Finding(
-                kind="weak",
+                kind=Kind.weak,
                 message=f"{where}: {n.literal!r} is {known.subject} {known.quantity} = "
                 f"{known.shown()}, which is {known.tier} ({known.ref})",
                 subject=known.subject,
@@ -83,7 +83,7 @@ def _finding(result: CheckedNumber) -> list[Finding]:
     if result.verdict is Verdict.unresolved:
         return [
             Finding(
-                kind="text-unsourced",
+                kind=Kind.text_unsourced,
                 message=(
                     f"{where}: {n.literal!r} cannot be tied to a fact or derived value "
                     f"({result.why})"

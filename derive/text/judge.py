@@ -25,9 +25,10 @@ from derive.text.agreement import (
 from derive.text.known import KnownValue, ValueKind
 from derive.text.numbers import TextNumber, spoken_scale
 from derive.text.verdict import Verdict
+from schema.spellings import BINARY_OF
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Judgement:
     """A verdict on a resolved claim and the values it rests on."""
 
@@ -72,7 +73,7 @@ def cause_of(number: TextNumber, claim: Interval, known: KnownValue, *, count: b
     found = diagnose(claim.value, known.value, integers=count, unit=known.unit)
     if found and not (number.unit is None and found.startswith(DECIMAL_SLIP)):
         return found  # a bare number a power of ten away is as likely another quantity
-    if known.low <= claim.value <= known.high and known.high > known.low:
+    if known.bound is None and known.low <= claim.value <= known.high and known.high > known.low:
         return (
             f"rounding of a low-precision value: {known.shown()} allows "
             f"{known.low:,.6g}–{known.high:,.6g} {known.unit}".rstrip()
@@ -165,7 +166,8 @@ def judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> J
     return found
 
 
-_DECIMAL_BYTES = {"kB": "KiB", "MB": "MiB", "GB": "GiB", "TB": "TiB"}
+_DECIMAL_BYTES = {f"{decimal}B": f"{binary}B" for decimal, binary in BINARY_OF.items()}
+"""Bytes with a decimal prefix → with the binary prefix of the same step: kB → KiB."""
 
 
 def _as_memory_is_sized(number: TextNumber, found: Judgement | None) -> Judgement | None:
@@ -182,7 +184,9 @@ def _as_memory_is_sized(number: TextNumber, found: Judgement | None) -> Judgemen
     if claim is None or not confirms(claim, known):
         return None
     return Judgement(
-        Verdict.matched, known, cause=f"{number.unit} read as {binary}, as memory is sized"
+        verdict=Verdict.matched,
+        known=known,
+        cause=f"{number.unit} read as {binary}, as memory is sized",
     )
 
 
@@ -237,24 +241,24 @@ def _judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> 
         best = _most_trusted(confirming)
         against_claim = _overruled(best, current)
         if against_claim is None:
-            return Judgement(Verdict.matched, best)
+            return Judgement(verdict=Verdict.matched, known=best)
         against, claim = against_claim
         return Judgement(
-            Verdict.mismatched,
-            against,
+            verdict=Verdict.mismatched,
+            known=against,
             agrees_with=best,
             difference=relative_difference(claim, against),
             cause=cause_of(number, claim, against, count=count),
         )
     for value, claim in others:
         if value.kind is ValueKind.alternative and confirms(claim, value):
-            return Judgement(Verdict.alternative, value)
+            return Judgement(verdict=Verdict.alternative, known=value)
     for value, claim in others:
         if value.kind is not ValueKind.alternative and confirms(claim, value):
             now = next((v for v, _ in current if v.ref == value.replaced_by), None)
             if now is None and current:
                 now = _most_trusted([v for v, _ in current])
-            return Judgement(Verdict.superseded, value, correction=now)
+            return Judgement(verdict=Verdict.superseded, known=value, correction=now)
     current = [(v, c) for v, c in current if v.bound is None or contradicts(c, v)]
     if not current:
         return None  # nothing held, or only bounds the claim keeps within
@@ -263,11 +267,11 @@ def _judge(number: TextNumber, values: Sequence[KnownValue], *, count: bool) -> 
         v for v, c in current if not count and number.unit != "" and _rounds_to(c, v, within)
     ]
     if rounded:
-        return Judgement(Verdict.matched, _most_trusted(rounded), rounded=True)
+        return Judgement(verdict=Verdict.matched, known=_most_trusted(rounded), rounded=True)
     against, claim = min(current, key=lambda vc: vc[0].trust)
     return Judgement(
-        Verdict.mismatched,
-        against,
+        verdict=Verdict.mismatched,
+        known=against,
         difference=relative_difference(claim, against),
         cause=cause_of(number, claim, against, count=count),
     )

@@ -18,7 +18,8 @@ from typing import Any
 
 from derive.text.arithmetic import Computation, Shapes, gathered, shapes, solved, written_out
 from derive.text.lexicon import Lexicon
-from schema.tiers import TIER_ORDER
+from schema.status import REPLACED, Status
+from schema.tiers import TIER_ORDER, Tier
 
 
 def _names_in(name: str, text: str) -> bool:
@@ -46,8 +47,8 @@ class KnownValue:
     value: float
     low: float
     high: float
-    tier: str = "official"
-    status: str = "current"  # current | superseded | withdrawn
+    tier: str = Tier.official
+    status: Status = Status.current  # a reading's is its fact's
     literal: str | None = None  # as written
     written_unit: str | None = None
     date: str | None = None
@@ -61,7 +62,12 @@ class KnownValue:
     @property
     def current(self) -> bool:
         """True for a value the catalog stands by now."""
-        return self.status == "current" and self.kind is not ValueKind.alternative
+        return self.status == Status.current and self.kind is not ValueKind.alternative
+
+    @property
+    def replaced(self) -> bool:
+        """True for a value the catalog once stood by and no longer does (not a reading)."""
+        return self.status in REPLACED and self.kind is not ValueKind.alternative
 
     @property
     def trust(self) -> tuple[int, int, float]:
@@ -123,7 +129,7 @@ class QuantityName:
         return tuple(w for part in self.id.split(".") for w in part.split("_") if len(w) > 1)
 
 
-@dataclass
+@dataclass(kw_only=True)
 class CatalogView:
     """Known values by pair, subjects, quantities, and the lexicon of their names."""
 
@@ -159,10 +165,10 @@ class CatalogView:
         for value in values:
             by_pair[(value.subject, value.quantity)].append(value)
         return cls(
-            {s.id: s for s in subjects},
-            {q.id: q for q in quantities},
-            dict(by_pair),
-            tuple(computations),
+            subjects={s.id: s for s in subjects},
+            quantities={q.id: q for q in quantities},
+            values=dict(by_pair),
+            computations=tuple(computations),
             units=tuple(units),
             provenance=dict(provenance or {}),
         )

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -27,14 +27,15 @@ from derive.errors import LedgerError
 from derive.text.check import CheckedNumber, TextReport
 from derive.text.judge import judge
 from derive.text.known import CatalogView
-from derive.text.verdict import Verdict
+from derive.text.verdict import FLAGGED, Verdict
 
 MAX_LEDGER = 20_000_000
-NON_CLAIM = "non-claim"
-UNRESOLVED = "unresolved"
+NON_CLAIM = Verdict.non_claim.value
+UNRESOLVED = Verdict.unresolved.value
+"""The pins of a number that states nothing, and of one the review left unresolved."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Pin:
     """One reviewed number of a text."""
 
@@ -56,6 +57,16 @@ class LedgerCheck:
     stale: tuple[Pin, ...]  # pins whose number and sentence are no longer in the text
     unpinned: tuple[CheckedNumber, ...]  # numbers the ledger does not know yet
 
+    def as_json(self, shown: Collection[Verdict] | None = None) -> dict[str, object]:
+        """The report as JSON-ready data (`TextReport.as_json`), with the numbers the
+        ledger does not pin and the pins it holds for no number of the text."""
+        data = self.report.as_json(shown)
+        data["ledger"] = {
+            "unpinned": [r.as_json() for r in self.unpinned],
+            "stale": [{"number": p.number, "context": p.context} for p in self.stale],
+        }
+        return data
+
 
 def _normal(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
@@ -76,25 +87,25 @@ def fingerprints(report: TextReport) -> list[str]:
 def _pin_of(result: CheckedNumber) -> str:
     if result.verdict is Verdict.non_claim:
         return NON_CLAIM
-    if result.judgement is None or result.judgement.known is None:
+    if result.known is None:
         return UNRESOLVED
-    return result.judgement.known.ref
+    return result.known.ref
 
 
 def propose(report: TextReport) -> list[Pin]:
     """The checker's verdicts as pins for a person to review."""
     pins = []
     for result, fingerprint in zip(report.results, fingerprints(report), strict=True):
-        known = result.judgement.known if result.judgement else None
+        known = result.known
         pins.append(
             Pin(
-                result.number.literal,
-                _normal(result.context)[:200],
-                fingerprint,
-                _pin_of(result),
-                result.subject,
-                result.quantity,
-                known.shown() if known else None,
+                number=result.number.literal,
+                context=_normal(result.context)[:200],
+                fingerprint=fingerprint,
+                pin=_pin_of(result),
+                subject=result.subject,
+                quantity=result.quantity,
+                value=known.shown() if known else None,
             )
         )
     return pins
@@ -160,14 +171,14 @@ def read_ledger(content: str, name: str) -> list[Pin]:
         values = {k: (None if entry.get(k) is None else str(entry[k])) for k in _FIELDS}
         pins.append(
             Pin(
-                values["number"] or "",
-                values["context"] or "",
-                values["fingerprint"] or "",
-                values["pin"] or "",
-                values["subject"],
-                values["quantity"],
-                values["value"],
-                values["accept"],
+                number=values["number"] or "",
+                context=values["context"] or "",
+                fingerprint=values["fingerprint"] or "",
+                pin=values["pin"] or "",
+                subject=values["subject"],
+                quantity=values["quantity"],
+                value=values["value"],
+                accept=values["accept"],
             )
         )
     return pins
@@ -227,5 +238,5 @@ def _pinned(result: CheckedNumber, pin: Pin, view: CatalogView) -> CheckedNumber
         firm=True,
         pinned=True,
         drift=drift,
-        accepted=pin.accept if verdict in (Verdict.mismatched, Verdict.superseded) else None,
+        accepted=pin.accept if verdict in FLAGGED else None,
     )

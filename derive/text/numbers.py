@@ -15,12 +15,22 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
 from derive.text.latex import plain_math
 from schema.errors import UnitError
+from schema.spellings import (
+    ADJECTIVES,
+    BEFORE_CHINESE,
+    MULTIPLES,
+    PER,
+    PROSE,
+    SPELLED_OUT,
+    UNITS,
+    WORDS,
+)
 from schema.units import canonical_unit, catalog_unit
 from schema.values import significant_resolution
 
@@ -74,8 +84,7 @@ _SCALE_WORD = re.compile(r"\s{1,2}(thousand|million|billion|trillion)(?![A-Za-z]
 """"4 trillion transistors", "1.2 billion": English words that scale a number."""
 SCALES = {**_MULTIPLIERS, **_SCALE_WORDS}
 """Every word that scales a number, Chinese and English, to its factor."""
-_PER = re.compile(r"\s{1,2}(?:per|a)\s{1,2}(byte|cycle|clock|second|watt)(?![A-Za-z])")
-_PER_UNIT = {"byte": "B", "cycle": "cycle", "clock": "cycle", "second": "s", "watt": "W"}
+_PER = re.compile(rf"\s{{1,2}}(?:per|a)\s{{1,2}}({'|'.join(PER)})(?![A-Za-z])")
 """"185 FLOP per byte", "131,072 MACs per cycle", "936 gigabytes a second": a unit divided
 in words."""
 _RATE_WORDS = (
@@ -90,7 +99,7 @@ _PER_BEFORE = re.compile(
 )
 """"每秒 989.4 万亿次浮点运算", "每个周期 131,072 次乘加", "每拍做 262144 次乘加", "每秒约 362
 万亿次运算": a count the words make a rate."""
-_OPERATIONS = frozenset({"次运算", "operations", "operation", "ops"})
+_OPERATIONS = frozenset(word for word, unit in PROSE.items() if unit == "OP")
 """Operations said in words: a unit only as a rate ("354 operations per byte", "每秒 362
 万亿次运算"); else the number says no unit ("8 ops per core per clock")."""
 _EACH_ONE_BEFORE = re.compile(r"每个?\s?[^\s\d每，,。；;：:]{1,6}\s?$")
@@ -117,73 +126,41 @@ _APPROX_BEFORE = re.compile(
 )
 _APPROX_AFTER = re.compile(r"\s{0,2}(?:上下|左右|出头)")
 
-# Units as prose writes them, longest first; value: canonical unit ('' = a plain number).
+
+def _one_of(words: Iterable[str], optional: bool = False) -> str:
+    """A pattern for any of `words` (the longest tried first), or none if `optional`."""
+    ordered = sorted(words, key=len, reverse=True)
+    return f"(?:{'|'.join(map(re.escape, ordered))}){'?' if optional else ''}" if ordered else ""
+
+
+def _symbols_written() -> Iterator[str]:
+    """The patterns of each unit's symbol as prose writes it right after a number: its rates
+    (TFLOPS, Gbps), then its symbol with the prefixes and over the units prose writes."""
+    for unit in UNITS:
+        for rate in unit.rates:
+            yield _one_of(MULTIPLES, True) + re.escape(rate) + ("(?:/W)?" if unit.per_watt else "")
+        if unit.prose:
+            prefixes = _one_of(filter(None, unit.prose), "" in unit.prose)
+            over = f"(?:/{_one_of(unit.over)})?" if unit.over else ""
+            yield prefixes + _one_of(filter(None, (unit.symbol, unit.plural))) + over
+    yield "%"
+
+
+UNIT_WORD = re.compile(f"(?:{'|'.join(_symbols_written())})(?![A-Za-z0-9])")
+"""A unit as written right after a number ("GB/s", "Gbps", "TFLOPS", "MHz")."""
+# Units as prose writes them; value: canonical unit ('' = a plain number).
 _PROSE_UNITS: dict[str, str] = {
-    "B/周期/SM": "B/cycle",
-    "B/周期": "B/cycle",
-    "次乘加/拍": "MAC/cycle",
-    "MAC/周期": "MAC/cycle",
-    "MAC/拍": "MAC/cycle",
-    "次乘加/周期": "MAC/cycle",
-    "FLOP/byte": "FLOP/B",
-    "FLOP/周期": "FLOP/cycle",
-    "FLOPs/byte": "FLOP/B",
-    "个周期": "cycle",
-    "周期": "cycle",
-    "拍": "cycle",
-    "次乘加": "MAC",
-    "次浮点运算": "FLOP",
-    "次运算": "OP",
-    "operations": "OP",
-    "operation": "OP",
-    "ops": "OP",
-    "毫秒": "ms",
-    "微秒": "µs",
-    "纳秒": "ns",
-    "秒钟": "s",
-    "秒": "s",
-    "字节": "B",
-    "bytes/s": "B/s",
-    "bytes": "B",
-    "byte": "B",
-    "cycles": "cycle",
-    "MAC": "MAC",
-    "PFLOPS": "PFLOP/s",
-    "GbE": "Gbit/s",  # "24 × 200GbE", "400 GbE 端口": an Ethernet port's rate
-    "Gb": "Gbit",  # "8Gb 颗粒", "8 Gb parts": a die's density in bits
-    "Mb": "Mbit",
-    "G": "GB",  # "16G 显存", "24G 的 GDDR5": a capacity said the Chinese way
+    **PROSE,
+    **{word: unit for word, unit in WORDS.items() if not UNIT_WORD.fullmatch(word)},
+    **SPELLED_OUT,  # "1,695 megahertz", "24 gigabytes", "35.6 teraflops", "26 tera-ops"
+    **BEFORE_CHINESE,
 }
-_CJK_AFTER = {"G"}
-"""Units read only before Chinese ("24G 的"): "5G" or "4G LTE" in English is no size."""
-_SPELLED_PREFIXES = {"kilo": "k", "mega": "M", "giga": "G", "tera": "T", "peta": "P"}
-for _spelled, _prefix in _SPELLED_PREFIXES.items():
-    # "1,695 megahertz", "24 gigabytes", "19.5 gigabits", "35.6 teraflops", "26 tera-ops"
-    _PROSE_UNITS[f"{_spelled}hertz"] = f"{_prefix}Hz"
-    _PROSE_UNITS[f"{_spelled}byte"] = f"{_prefix}B"
-    _PROSE_UNITS[f"{_spelled}bit"] = f"{_prefix}bit"
-    _PROSE_UNITS[f"{_spelled}flop"] = f"{_prefix}FLOP/s"
-    _PROSE_UNITS[f"{_spelled}-op"] = _PROSE_UNITS[f"{_spelled}op"] = f"{_prefix}OP/s"
-_PROSE_UNITS.update(
-    {
-        "watt": "W",
-        "kilowatt": "kW",
-        "milliwatt": "mW",
-        "gigs": "GB",  # "24 gigs of GDDR6X", "936 gigs a second"
-        "megs": "MB",
-        "gigabits per pin": "Gbit/s",  # a pin's rate, its "per second" left unsaid
-        "gigabit per pin": "Gbit/s",
-        "Gbit per pin": "Gbit/s",
-        "Gb per pin": "Gbit/s",
-    }
-)
-_HYPHENATED_UNITS = {"gig": "GB", "meg": "MB"}
+_ADJECTIVE = "|".join(ADJECTIVES)
 _HYPHENATED = re.compile(
-    r"-(gig|meg)(?![A-Za-z])"
-    r"|(gig|meg)(?=\s(?i:cards?|modules?|models?|versions?|variants?|SKUs?|boards?|parts?)\b)"
+    rf"-({_ADJECTIVE})(?![A-Za-z])"
+    rf"|({_ADJECTIVE})(?=\s(?i:cards?|modules?|models?|versions?|variants?|SKUs?|boards?|parts?)\b)"
 )
-"""Units said only as an adjective's second half, or before the thing they size: "a 16-gig
-module", "the 8 gig card" (a "1.1 gig" clock is no gigabyte)."""
+"""A unit said as an adjective (`ADJECTIVES`): "a 16-gig module", "the 8 gig card"."""
 WHOLE_THINGS = frozenset({"颗", "卡", "chip", "core", "warp", "线程", "thread"})
 """Counting words for whole things (chips, stacks, cores, threads): "8 颗" counts things,
 never the bits of a width or the bytes of a line, as "1024 根 (wires)" may."""
@@ -192,13 +169,6 @@ TIMES = frozenset({"倍", "times"})
 _PROSE_UNITS.update(
     dict.fromkeys(WHOLE_THINGS | TIMES | {"个", "根", "条", "行", "token", "次", "lane"}, "")
 )  # counting words: the number is plain
-UNIT_WORD = re.compile(
-    r"(?:[kMGTPE]?(?:FLOP|OP)S(?:/W)?|[kMGTPE]?(?:FLOP|OP)(?:/(?:s|B|cycle))?|[kMGTPE]?bps"
-    r"|[kMGTPE]?b/s"
-    r"|[kMGTPEKi]{0,2}B(?:/s)?|[kMGTP]?bits?(?:/s)?|[kMG]?Hz|MAC(?:/cycle)?|%|[mµn]s|[kM]?W)"
-    r"(?![A-Za-z0-9])"
-)
-"""A unit as written right after a number ("GB/s", "Gbps", "TFLOPS", "MHz")."""
 _VERB_AFTER = {"卡": "在住死", "个": "月"}
 """Counting words that are also verbs, and what follows the verb ("128 卡在中间": stuck); and
 a counting word that is part of a span of time ("3 个月后": months, no count of things)."""
@@ -208,7 +178,7 @@ _PROSE_UNIT = re.compile(
         + (r"s?(?![A-Za-z])" if u.isascii() else "")
         + (f"(?![{_VERB_AFTER[u]}])" if u in _VERB_AFTER else "")
         + (r"(?!\s{1,2}[\d(])" if u == "times" else "")  # "328 times 64" multiplies
-        + (r"(?=\s?[\u4e00-\u9fff])(?!\s?版)" if u in _CJK_AFTER else "")  # "16G 版": a name
+        + (r"(?=\s?[\u4e00-\u9fff])(?!\s?版)" if u in BEFORE_CHINESE else "")  # "16G 版": a name
         for u in sorted(_PROSE_UNITS, key=len, reverse=True)
     )
 )
@@ -224,7 +194,7 @@ number keeps no unit and reads in the catalog's own scale (TFLOP/s, or TB/s step
 _TIMES_AFTER = re.compile(r"\s?([×x])(?!\s*[\d(（.])(?![A-Za-z0-9_])")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TextNumber:
     """One number of a text, as written and as a value with its written precision."""
 
@@ -297,7 +267,7 @@ def _unit_after(rest: str) -> tuple[str | None, str, int]:
     adjective = _HYPHENATED.match(stripped)
     if adjective:  # "the 16-gig module", "the 8 gig card": as an adjective, a gig is a gigabyte
         said = adjective.group(1) or adjective.group(2)
-        return _HYPHENATED_UNITS[said], adjective.group(), skipped + adjective.end()
+        return ADJECTIVES[said], adjective.group(), skipped + adjective.end()
     found: tuple[str | None, str, int] = (None, "", 0)
     format_name = _FORMAT_BEFORE_UNIT.match(stripped)
     if format_name and (
@@ -329,7 +299,7 @@ def _unit_after(rest: str) -> tuple[str | None, str, int]:
     per = _PER.match(rest, used) if counted else None
     if per and counted and ("/" not in counted or per.group(1) == "watt"):  # TFLOPS per watt
         with contextlib.suppress(UnitError):
-            by = _PER_UNIT[per.group(1)]
+            by = PER[per.group(1)]
             divided = canonical_unit(f"{counted}·{by}" if "/" in counted else f"{counted}/{by}")
             found = (divided, rest[skipped : per.end()], per.end())
     return found
@@ -366,17 +336,17 @@ def numbers_in_line(raw: str, line_no: int) -> Iterator[TextNumber]:
         date = DATE.match(line, start)
         if date:
             yield TextNumber(
-                line_no,
-                start + 1,
-                date.end(),
-                date.group(),
-                date.group(),
-                Decimal(digits[:4]),
-                None,
-                None,
-                "",
-                False,
-                Decimal(1),
+                line=line_no,
+                column=start + 1,
+                end=date.end(),
+                literal=date.group(),
+                digits=date.group(),
+                value=Decimal(digits[:4]),
+                high=None,
+                unit=None,
+                unit_text="",
+                approx=False,
+                resolution=Decimal(1),
             )
             position = date.end()
             continue

@@ -112,7 +112,7 @@ TAKEN_OVER = 0.5
 """What the subjects of other lines weigh once the number's own line names one."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Echo:
     """A number with a unit a little earlier: a bare repeat of its digits means the same.
 
@@ -132,7 +132,7 @@ def _pair(candidate: Candidate) -> tuple[str, str]:
     return (candidate.subject, candidate.quantity)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Context:
     """What earlier lines say: the subjects carried forward and the heading's."""
 
@@ -164,7 +164,7 @@ class Context:
         return self.opened_with
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Candidate:
     """A (subject, quantity) a number may be about, with the evidence for it."""
 
@@ -914,13 +914,13 @@ def candidates(
                 continue
             found.append(
                 Candidate(
-                    subject,
-                    quantity,
-                    s_score,
-                    q_score,
-                    s_why,
-                    q_why,
-                    near,
+                    subject=subject,
+                    quantity=quantity,
+                    subject_score=s_score,
+                    quantity_score=q_score,
+                    subject_why=s_why,
+                    quantity_why=q_why,
+                    local_quantity=near,
                     labelled_here=quantity in labelled,
                 )
             )

@@ -19,3 +19,6 @@ class Verdict(StrEnum):
 AGREEING = (Verdict.matched, Verdict.alternative, Verdict.superseded)
 """The verdicts of a number a value the catalog records for its pair agrees with, in the
 order a decision prefers them: a current value, an alternative reading, a corrected one."""
+FLAGGED = (Verdict.mismatched, Verdict.superseded)
+"""The verdicts of a number the catalog contradicts, or that quotes a value since corrected:
+`facts check` writes them loud, `--strict` fails on them, a ledger may accept them."""

@@ -10,7 +10,32 @@
     problems.py  every problem of an import at once, capped
     run.py       `import_table`: all of it, checked whole before anything is written
 
-Import `schema.imports.run` for the entry point; this package imports nothing itself.
+Its names are imported on first use: `import schema.imports` loads nothing.
 """
 
-__all__ = ["cells", "mapping", "plan", "problems", "resolve", "run", "spec", "tables", "write"]
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from schema.lazy import exports
+
+if TYPE_CHECKING:
+    from schema.imports.problems import ImportErrors
+    from schema.imports.run import ImportOptions, ImportReport, import_table
+
+_WHERE = {
+    "ImportErrors": "schema.imports.problems",
+    "ImportOptions": "schema.imports.run",
+    "ImportReport": "schema.imports.run",
+    "import_table": "schema.imports.run",
+}
+
+__all__ = [
+    "ImportErrors",
+    "ImportOptions",
+    "ImportReport",
+    "import_table",
+]
+
+
+__getattr__ = exports("schema.imports", _WHERE)

@@ -32,7 +32,7 @@ TIERS = WRITTEN_TIERS
 TIER_NAMES = f"{', '.join(TIERS[:-1])} or {TIERS[-1]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Defaults:
     """What every reading takes unless its own row says otherwise."""
 
@@ -46,7 +46,7 @@ class Defaults:
     reported: frozenset[str] = frozenset()  # "source", "tier": given, wrong, said already
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Reading:
     """One cell's statement: a subject's quantity has this value (None: undisclosed)."""
 

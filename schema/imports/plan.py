@@ -22,6 +22,7 @@ from schema.catalog import Catalog, Fact
 from schema.errors import CatalogError, FactsError
 from schema.imports.cells import Reading
 from schema.models import FactEntry
+from schema.status import Status
 from schema.values import normalise, parse_value
 
 Key = tuple[str, str, str, tuple[tuple[str, str], ...]]
@@ -107,7 +108,7 @@ def plan(readings: list[Reading], catalog: Catalog, table: str, file: str) -> Pl
     """Diff the readings of `table` with the catalog; new facts belong in `file`."""
     current: dict[Key, list[Fact]] = {}
     for fact in catalog.facts.values():
-        if fact.status == "current":
+        if fact.status == Status.current:
             current.setdefault(_key(fact), []).append(fact)
     ids = _Ids(catalog)
     result = Plan()

@@ -58,7 +58,7 @@ class Correction:
     new: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ImportReport:
     """What an import did: facts added, corrected and unchanged, the file written."""
 

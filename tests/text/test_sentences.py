@@ -2522,8 +2522,22 @@ def test_the_alternative_reading_of_the_subject_spoken_of_beats_another_chips_va
     view = _loaded(tmp_path, {"subjects/chip-a.yaml": chip_a, "subjects/chip-b.yaml": chip_b})
     (number,) = numbers_in_line("204.8 GB/s", 1)
     found = [  # by unit only, the subjects as the lines before name them
-        Candidate("chip-a", "gddr.bandwidth", 0.35, 0.01, "carried", "a quantity in GB/s"),
-        Candidate("chip-b", "hbm.bandwidth", 0.20, 0.01, "of the text", "a quantity in GB/s"),
+        Candidate(
+            subject="chip-a",
+            quantity="gddr.bandwidth",
+            subject_score=0.35,
+            quantity_score=0.01,
+            subject_why="carried",
+            quantity_why="a quantity in GB/s",
+        ),
+        Candidate(
+            subject="chip-b",
+            quantity="hbm.bandwidth",
+            subject_score=0.20,
+            quantity_score=0.01,
+            subject_why="of the text",
+            quantity_why="a quantity in GB/s",
+        ),
     ]
     verdict, chosen, _, why, _ = decide(view, number, found, "算出 204.8 GB/s")
     assert (verdict, chosen and chosen.subject) == (Verdict.alternative, "chip-a"), why
@@ -4077,12 +4091,36 @@ def test_the_value_picks_among_one_named_subjects_quantities_the_words_tie(
     view = _chip_a(tmp_path, [("hbm.stacks", "6"), ("hbm.interface_width", "1024 bit")])
     (number,) = numbers_in_line("6 个", 1)
     found = [
-        Candidate("chip-a", "hbm.stacks", 0.35, 0.7, "carried", "word '堆栈' near the number"),
-        Candidate("chip-a", "hbm.interface_width", 0.35, 0.7, "carried", "word '堆栈' near"),
+        Candidate(
+            subject="chip-a",
+            quantity="hbm.stacks",
+            subject_score=0.35,
+            quantity_score=0.7,
+            subject_why="carried",
+            quantity_why="word '堆栈' near the number",
+        ),
+        Candidate(
+            subject="chip-a",
+            quantity="hbm.interface_width",
+            subject_score=0.35,
+            quantity_score=0.7,
+            subject_why="carried",
+            quantity_why="word '堆栈' near",
+        ),
     ]
     verdict, chosen, _, why, _ = decide(view, number, found, "6 个堆栈，每堆栈 1024 bit")
     assert (verdict, chosen and chosen.quantity) == (Verdict.matched, "hbm.stacks"), why
-    found_b = [*found, Candidate("chip-b", "hbm.stacks", 0.35, 0.7, "carried", "word '堆栈'")]
+    found_b = [
+        *found,
+        Candidate(
+            subject="chip-b",
+            quantity="hbm.stacks",
+            subject_score=0.35,
+            quantity_score=0.7,
+            subject_why="carried",
+            quantity_why="word '堆栈'",
+        ),
+    ]
     verdict, chosen, _, why, _ = decide(view, number, found_b, "6 个堆栈，每堆栈 1024 bit")
     assert verdict is Verdict.unresolved, why
 
