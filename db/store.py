@@ -207,7 +207,7 @@ def _fact_row(fact: Fact) -> dict[str, Any]:
         "computed_from": list(e.computed_from),
         "note": e.note,
         "rank": e.rank,
-        "status": fact.status,
+        "status": fact.status.value,  # plain text, as every writer of a row takes it
         "supersedes_id": e.supersedes,
         "reason": e.reason,
         **_placed(fact.origin),
@@ -373,7 +373,7 @@ def _fact(row: Mapping[str, Any], superseded_by: str | None) -> Fact:
         normal=NormalValue(normal, row["low_norm"], row["high_norm"])
         if normal is not None
         else None,
-        status=row["status"],
+        status=Status(row["status"]),
         superseded_by=superseded_by,
     )
 

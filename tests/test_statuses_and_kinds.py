@@ -10,7 +10,10 @@ from typing import get_args
 from catalogs import CHIP, write_catalog
 from conftest import REPO
 
+from db import api
+from db.database import database
 from db.models import FactRow
+from db.store import read_loaded
 from derive.audit import KINDS, Kind
 from derive.publish.words import LANGUAGES
 from schema.models import WrittenStatus
@@ -68,10 +71,16 @@ def test_a_catalogs_statuses_are_read_as_the_declared_members(tmp_path: Path) ->
     reason: a part that never shipped
 """
     )
-    facts = read_catalog(write_catalog(tmp_path, {"subjects/chip-x.yaml": chip})).facts
+    root = write_catalog(tmp_path / "catalog", {"subjects/chip-x.yaml": chip})
+    url = f"sqlite:///{tmp_path / 'statuses.sqlite'}"
+    api.load(root, db=url, standard_rules=False)
+    with database(url) as engine, engine.connect() as conn:
+        stored = read_loaded(conn).facts
     ids = ("chip-x.hbm.bandwidth", "chip-x.hbm.bandwidth.2", "chip-x.hbm.stacks.2")
-    assert [facts[f].status for f in ids] == [Status.superseded, Status.current, Status.withdrawn]
-    assert all(type(facts[f].status) is Status for f in ids)
+    expected = [Status.superseded, Status.current, Status.withdrawn]
+    for facts in (read_catalog(root).facts, stored):  # as read from the files and stored
+        assert [facts[f].status for f in ids] == expected
+        assert all(type(facts[f].status) is Status for f in ids)
 
 
 def test_every_spelling_of_the_finding_kinds_is_the_declared_one() -> None:
