@@ -121,11 +121,11 @@ class Reading:
     others it holds every entry but the facts, which the database has as they were.
     """
 
-    catalog: Catalog
-    rules: RuleSet
     digests: dict[str, str]  # every file's digest, as read (the standard vocabulary's too)
-    fresh: dict[str, Sealed]  # entries to store: of the files parsed
-    parsed: int  # files parsed
+    catalog: Catalog = field(default_factory=Catalog)
+    rules: RuleSet = field(default_factory=lambda: RuleSet((), ""))  # read after the files
+    fresh: dict[str, Sealed] = field(default_factory=dict)  # entries to store: files parsed
+    parsed: int = 0  # files parsed
     whole: set[str] | None = None
     root: Path = Path()
     entries: dict[str, CachedFile] = field(default_factory=dict)
@@ -244,14 +244,7 @@ def read_changed(
     declaring = {f for (f,) in conn.execute(select(quantities.c.file).distinct())}
     if declaring & (changed | removed):
         return None  # every value is read against the quantities: read them all again
-    reading = Reading(
-        catalog=Catalog(),
-        rules=RuleSet((), ""),
-        digests=dict(digests),
-        fresh={},
-        parsed=0,
-        root=root,
-    )
+    reading = Reading(digests=dict(digests), root=root)
     for name in sorted(again):
         parsed = _parse(reading, name)
         if parsed is None or parsed.quantities or parsed.units:
@@ -327,14 +320,7 @@ def read_whole(
     """The catalog read whole: each file from its stored entry when it has a sound one
     for its digest, parsed otherwise; `CatalogErrors` on any problem, as the reader
     gives them."""
-    reading = Reading(
-        catalog=Catalog(),
-        rules=RuleSet((), ""),
-        digests=dict(digests),
-        fresh={},
-        parsed=0,
-        root=root,
-    )
+    reading = Reading(digests=dict(digests), root=root)
     names = [n for n in digests if not n.startswith(STANDARD)]
     kept = {n for n in names if n in stored and stored[n].sha256 == digests[n]}
     bodies = _bodies(conn, kept)

@@ -14,13 +14,14 @@ from db.derived_models import DerivationRow, RuleRow
 from db.errors import EmptyDatabase
 from db.models import FactRow, QuantityRow, SourceRow, SubjectRow
 from db.units import define_stored_units
+from derive.agreement import allowed
 from derive.inputs import inherited
 from derive.text.arithmetic import Computation, product_factors
 from derive.text.known import CatalogView, KnownValue, QuantityName, SubjectName, ValueKind
 from schema.errors import FactsError
 from schema.status import Status
 from schema.tiers import Tier
-from schema.values import allowed, normalise, parse_value
+from schema.values import normalise, parse_value
 
 
 def catalog_view(conn: Connection) -> CatalogView:

@@ -101,23 +101,8 @@ class _Rebuilt:
             literal = reading.removeprefix(f"{ref} read as ")
             for other in stated.readings:
                 if other.literal == literal:
-                    shown = replace(stated, literal=other.literal, readings=())
-                    return Candidate(
-                        value=other.value,
-                        low=other.low,
-                        high=other.high,
-                        approx=stated.approx,
-                        strength=stated.tier,
-                        stated=shown,
-                    )
-        return Candidate(
-            value=stated.value,
-            low=stated.low,
-            high=stated.high,
-            approx=stated.approx,
-            strength=stated.tier,
-            stated=stated,
-        )
+                    return stated.read_as(other)  # as the deriver read it
+        return stated.as_candidate()
 
     def derivation(self, row_id: int) -> Derivation:
         """The derivation stored under `row_id`, with everything it rests on."""

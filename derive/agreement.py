@@ -5,7 +5,8 @@ touch (0.81 TB/s as 0.805–0.815 and 0.82 as 0.815–0.825) do not agree, and n
 does an exact value on the edge of another's interval. Two exact values agree when
 they are equal. A set of values agrees only when every pair of it agrees: values
 never agree through a third one. Agreement confirms only between witnesses: values
-of one original source, read in it or in copies of it, are one (`witness`).
+of one original source, read in it or in copies of it, are one (`witness`). A limit
+("≤6.4 Gbit/s") agrees with any value on its side (`allowed`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,16 @@ def agree(a: Interval, b: Interval) -> bool:
     if b_low == b_high:
         return a_low < b_low < a_high
     return a_low < b_high and b_low < a_high
+
+
+def allowed(comparator: str | None, low: float, high: float) -> tuple[float, float]:
+    """The values a written value allows, from its interval `low`–`high`: a bound is open
+    on one side ("≤6.4 Gbit/s" is anything up to 6.4, not 6.35–6.45)."""
+    if comparator in ("≥", ">"):
+        return low, math.inf
+    if comparator in ("≤", "<"):
+        return -math.inf, high
+    return low, high
 
 
 def relative_difference(value: float, reference: float) -> float:

@@ -96,14 +96,7 @@ def _readings(uses: tuple[InputUse, ...]) -> list[tuple[int, InputUse, InputUse]
             why = f"the alternative reading {reading.literal} of {stated.literal}"
             if reading.reason:
                 why += f" ({reading.reason})"
-            candidate = Candidate(
-                value=reading.value,
-                low=reading.low,
-                high=reading.high,
-                approx=False,
-                strength=stated.tier,
-                stated=replace(stated, literal=reading.literal, readings=()),
-            )
+            candidate = stated.read_as(reading)
             found.append((position, use, replace(use, used=candidate, others=(), reason=why)))
     return found
 

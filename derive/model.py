@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from derive.agreement import agree, witness
 from schema.tiers import TIER_ORDER
@@ -45,6 +45,18 @@ class Stated:
             approx=self.approx,
             strength=self.tier,
             stated=self,
+        )
+
+    def read_as(self, reading: Reading) -> Candidate:
+        """This stated value read another way (one of its `readings`) as a candidate: the
+        reading's interval, the stated value shown with the reading's literal."""
+        return Candidate(
+            value=reading.value,
+            low=reading.low,
+            high=reading.high,
+            approx=False,
+            strength=self.tier,
+            stated=replace(self, literal=reading.literal, readings=()),
         )
 
 

@@ -17,10 +17,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from derive.agreement import agree
+from derive.agreement import agree, allowed
 from derive.model import Candidate, Problem
 from schema.tiers import Tier
-from schema.values import allowed
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from schema.refs import Ref
     from schema.status import Status
     from schema.tiers import TIER_ORDER, Tier
-    from schema.values import NormalValue, ParsedValue, allowed, normalise, parse_value
+    from schema.values import NormalValue, ParsedValue, normalise, parse_value
 
 _WHERE = {
     "Catalog": "schema.catalog",
@@ -53,7 +53,6 @@ _WHERE = {
     "Tier": "schema.tiers",
     "NormalValue": "schema.values",
     "ParsedValue": "schema.values",
-    "allowed": "schema.values",
     "normalise": "schema.values",
     "parse_value": "schema.values",
 }
@@ -81,7 +80,6 @@ __all__ = [
     "Unresolved",
     "Unwritable",
     "ValueSyntaxError",
-    "allowed",
     "normalise",
     "parse_value",
     "read_catalog",

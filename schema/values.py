@@ -8,7 +8,6 @@ Normalising into a quantity's reference unit uses exact decimal arithmetic.
 
 from __future__ import annotations
 
-import math
 import re
 import unicodedata
 from dataclasses import dataclass, replace
@@ -233,16 +232,6 @@ def written_value(literal: str, precision: str | None) -> ParsedValue:
     rebuilds)."""
     parsed = parse_value(literal)
     return parsed if precision is None else with_precision(parsed, precision)
-
-
-def allowed(comparator: str | None, low: float, high: float) -> tuple[float, float]:
-    """The values a written value allows, from its interval `low`–`high`: a bound is open
-    on one side ("≤6.4 Gbit/s" is anything up to 6.4, not 6.35–6.45)."""
-    if comparator in ("≥", ">"):
-        return low, math.inf
-    if comparator in ("≤", "<"):
-        return -math.inf, high
-    return low, high
 
 
 def normalise(parsed: ParsedValue, reference_unit: str, *, exact: bool) -> NormalValue:

@@ -3,8 +3,9 @@ from decimal import Decimal
 
 import pytest
 
+from derive.agreement import allowed
 from schema.errors import UnitError, ValueSyntaxError
-from schema.values import allowed, normalise, parse_value
+from schema.values import normalise, parse_value
 
 
 @pytest.mark.parametrize(

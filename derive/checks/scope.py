@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from derive.agreement import allowed
 from derive.checks.dependents import Dependents, of
 from derive.deriver import Outcome
 from derive.model import Node
@@ -14,7 +15,6 @@ from derive.rules import RuleSet
 from schema.catalog import Catalog, Fact
 from schema.numbers import format_number
 from schema.status import Status
-from schema.values import allowed
 
 
 def interval(fact: Fact) -> tuple[float, float]:

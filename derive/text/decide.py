@@ -69,6 +69,19 @@ Decision = tuple[Verdict, "Candidate | None", "Judgement | None", str, tuple[str
 """A verdict, the pair chosen, its judgement, why, and the tied pairs when unresolved."""
 
 
+def _pair_by_value(subject: str, quantity: str) -> Candidate:
+    """A pair a number is tried against on its value alone: the subject known, the quantity
+    named by nothing but the value."""
+    return Candidate(
+        subject=subject,
+        quantity=quantity,
+        subject_score=1.0,
+        quantity_score=BY_VALUE,
+        subject_why="",
+        quantity_why="",
+    )
+
+
 def _pair(candidate: Candidate) -> tuple[str, str]:
     return (candidate.subject, candidate.quantity)
 
@@ -909,17 +922,7 @@ def _tied_to(
     however likely a coincidence each would be alone ("128 × 6.4 ÷ 8 = 102.4 GB/s": the
     128 lines of its bus), but for a few bare units of arithmetic (`SMALL_FACTOR`) and
     powers of two other than a width's bits (any part of any chip may count 2048)."""
-    own = [
-        Candidate(
-            subject=subject,
-            quantity=q,
-            subject_score=1.0,
-            quantity_score=BY_VALUE,
-            subject_why="",
-            quantity_why="",
-        )
-        for q in view.quantities_of[subject]
-    ]
+    own = [_pair_by_value(subject, q) for q in view.quantities_of[subject]]
     taken: dict[int, tuple[Candidate, Judgement]] = {}
     chance = 1.0
     leftover: dict[int, tuple[Candidate, Judgement]] = {}
@@ -996,16 +999,7 @@ def _units_counted(
             number = numbers[index]
             if index in taken or number.unit not in (None, ""):
                 continue
-            pool = [
-                Candidate(
-                    subject=subject,
-                    quantity=counted,
-                    subject_score=1.0,
-                    quantity_score=BY_VALUE,
-                    subject_why="",
-                    quantity_why="",
-                )
-            ]
+            pool = [_pair_by_value(subject, counted)]
             only = _only_agreeing(view, number, pool)
             if only is not None and only[1].verdict is Verdict.matched:
                 taken[index] = only
@@ -1454,14 +1448,7 @@ def divisor(
     subject, dividend = pair
     numerator = view.quantities[dividend].unit
     pool = [
-        Candidate(
-            subject=subject,
-            quantity=quantity,
-            subject_score=1.0,
-            quantity_score=BY_VALUE,
-            subject_why="",
-            quantity_why="",
-        )
+        _pair_by_value(subject, quantity)
         for quantity in view.quantities_of.get(subject, ())
         if quantity != dividend
         and fits_unit(view, number, quantity)
